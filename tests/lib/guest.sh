@@ -1,0 +1,204 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# guest.sh - helpers for guest scripts run by scripts/vm-run.  Source it:
+#
+#	. "$TESTLIB"
+#	expect_load   load-defaults  mydrv/mydrv.ko
+#	expect_eq     size-default   "$(cat /sys/module/mydrv/parameters/size)" 64
+#	expect_unload unload         mydrv
+#	expect_refuse reject-negative mydrv/mydrv.ko size=-1
+#	expect_dmesg  reject-message 'mydrv: .*size'
+#	summary
+#
+# Every check prints exactly one line, "PASS: NAME" or "FAIL: NAME: REASON"
+# (or "SKIP: NAME: REASON").  summary prints the counts and exits 1 when a
+# check failed, 0 otherwise.  busybox sh: POSIX shell, no bash-isms.
+#
+# MOD arguments are a .ko path (relative to $MODDIR, the working directory,
+# or absolute), loaded with insmod, or a bare module name, loaded with
+# modprobe from /lib/modules/$(uname -r).
+
+_gs_npass=0
+_gs_nfail=0
+_gs_nskip=0
+_gs_mark=0
+
+pass() {
+	echo "PASS: $1"
+	_gs_npass=$((_gs_npass + 1))
+}
+
+# fail NAME REASON...
+fail() {
+	_gs_name=$1
+	shift
+	echo "FAIL: $_gs_name: $*"
+	_gs_nfail=$((_gs_nfail + 1))
+}
+
+# skip NAME REASON...
+skip() {
+	_gs_name=$1
+	shift
+	echo "SKIP: $_gs_name: $*"
+	_gs_nskip=$((_gs_nskip + 1))
+}
+
+# Flatten multi-line command output into one line for a FAIL reason.
+_gs_oneline() {
+	printf '%s' "$*" | tr '\n' ' ' | sed 's/ *$//'
+}
+
+# dmesg_mark: remember the current end of the kernel log; dmesg_since and
+# expect_dmesg look only at what came later.  expect_load, expect_refuse
+# and expect_unload set a mark before they act.
+dmesg_mark() {
+	_gs_mark=$((_gs_mark + 1))
+	# Debug level: in the log buffer, not on the console.
+	echo "<7>guest.sh: mark $_gs_mark" > /dev/kmsg
+}
+
+# dmesg_since: the kernel messages after the last mark.
+dmesg_since() {
+	if [ "$_gs_mark" = 0 ]; then
+		dmesg
+	else
+		dmesg | sed -n "/guest\\.sh: mark $_gs_mark\$/,\$p" | sed 1d
+	fi
+}
+
+# modname MOD: the kernel's name for MOD (a .ko path or a module name).
+modname() {
+	case "$1" in
+	*.ko)
+		_gs_n=$(modinfo -F name "$1" 2>/dev/null)
+		[ -n "$_gs_n" ] || _gs_n=$(basename "$1" .ko)
+		;;
+	*)	_gs_n=$1 ;;
+	esac
+	echo "$_gs_n" | tr - _
+}
+
+# is_loaded MOD: true when MOD is in /proc/modules.
+is_loaded() {
+	grep -q "^$(modname "$1") " /proc/modules
+}
+
+# load MOD ARGS...: insmod a .ko path, modprobe a bare name.
+load() {
+	_gs_mod=$1
+	shift
+	case "$_gs_mod" in
+	*.ko)	insmod "$_gs_mod" "$@" ;;
+	*)	modprobe "$_gs_mod" "$@" ;;
+	esac
+}
+
+# expect_load NAME MOD ARGS...: loading must succeed and the module must be
+# live in /proc/modules.
+expect_load() {
+	_gs_t=$1 _gs_m=$2
+	shift 2
+	dmesg_mark
+	if ! _gs_out=$(load "$_gs_m" "$@" 2>&1); then
+		fail "$_gs_t" "loading $_gs_m $* failed: $(_gs_oneline "$_gs_out")"
+		return 1
+	fi
+	if ! is_loaded "$_gs_m"; then
+		fail "$_gs_t" "$_gs_m loaded but $(modname "$_gs_m") is not in /proc/modules"
+		return 1
+	fi
+	pass "$_gs_t"
+}
+
+# expect_refuse NAME MOD ARGS...: loading must fail and leave no module
+# behind.  A module that loads anyway is unloaded again.
+expect_refuse() {
+	_gs_t=$1 _gs_m=$2
+	shift 2
+	dmesg_mark
+	if _gs_out=$(load "$_gs_m" "$@" 2>&1); then
+		fail "$_gs_t" "loading $_gs_m $* succeeded, expected a refusal"
+		rmmod "$(modname "$_gs_m")" 2>/dev/null
+		return 1
+	fi
+	if is_loaded "$_gs_m"; then
+		fail "$_gs_t" "loading failed but $(modname "$_gs_m") is in /proc/modules"
+		return 1
+	fi
+	pass "$_gs_t"
+}
+
+# expect_unload NAME MOD: rmmod must succeed and remove the module.
+expect_unload() {
+	_gs_t=$1
+	dmesg_mark
+	if ! _gs_out=$(rmmod "$(modname "$2")" 2>&1); then
+		fail "$_gs_t" "rmmod $(modname "$2") failed: $(_gs_oneline "$_gs_out")"
+		return 1
+	fi
+	if is_loaded "$2"; then
+		fail "$_gs_t" "$(modname "$2") is still in /proc/modules after rmmod"
+		return 1
+	fi
+	pass "$_gs_t"
+}
+
+# expect_eq NAME GOT WANT
+expect_eq() {
+	if [ "$2" = "$3" ]; then
+		pass "$1"
+	else
+		fail "$1" "got '$2', want '$3'"
+		return 1
+	fi
+}
+
+# expect_ne NAME GOT UNWANTED
+expect_ne() {
+	if [ "$2" != "$3" ]; then
+		pass "$1"
+	else
+		fail "$1" "got '$2', which it must not be"
+		return 1
+	fi
+}
+
+# expect_dmesg NAME PATTERN: an extended regex must match a kernel message
+# since the last mark.
+expect_dmesg() {
+	if dmesg_since | grep -qE -- "$2"; then
+		pass "$1"
+	else
+		fail "$1" "no kernel message since the mark matches '$2'"
+		return 1
+	fi
+}
+
+# expect_no_dmesg NAME PATTERN: no kernel message since the mark matches.
+expect_no_dmesg() {
+	_gs_hit=$(dmesg_since | grep -E -m1 -- "$2")
+	if [ -z "$_gs_hit" ]; then
+		pass "$1"
+	else
+		fail "$1" "unexpected kernel message: $_gs_hit"
+		return 1
+	fi
+}
+
+# expect_param NAME MOD PARAM WANT: /sys/module/MOD/parameters/PARAM reads WANT.
+expect_param() {
+	_gs_f=/sys/module/$(modname "$2")/parameters/$3
+	if [ ! -r "$_gs_f" ]; then
+		fail "$1" "$_gs_f does not exist or is not readable"
+		return 1
+	fi
+	expect_eq "$1" "$(cat "$_gs_f")" "$4"
+}
+
+# summary: print the counts; exit 1 if anything failed.
+summary() {
+	echo "summary: $_gs_npass passed, $_gs_nfail failed, $_gs_nskip skipped"
+	[ "$_gs_nfail" = 0 ] || exit 1
+	exit 0
+}
