@@ -1,0 +1,3 @@
+# vm-run harness: a script that never ends must time out (67).
+echo "hang: sleeping"
+sleep 1000
