@@ -1,0 +1,551 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * modparm-convert: rewrite legacy MODULE_PARM() uses into module_param(),
+ * module_param_array() and module_param_string().
+ */
+#define _XOPEN_SOURCE 700
+#define _DEFAULT_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "modparm.h"
+
+static int had_error;
+
+static void error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static void error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("modparm-convert: error: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	had_error = 1;
+}
+
+static void usage(FILE *out)
+{
+	fputs("usage: modparm-convert [options] PATH...\n"
+	      "\n"
+	      "Convert legacy MODULE_PARM(var, \"type\") uses in C files (directories are\n"
+	      "searched recursively for *.c and *.h) to module_param(), module_param_array()\n"
+	      "and module_param_string().  By default a unified diff is printed.\n"
+	      "\n"
+	      "  -i, --in-place        edit the files in place\n"
+	      "      --backup=SUFFIX   with -i, keep the original as FILE.SUFFIX\n"
+	      "      --report          list every legacy use and what was left alone\n"
+	      "      --perm MODE       octal sysfs permission for new parameters (default 0)\n"
+	      "      --check-syntax    check that each file tokenises with balanced brackets\n"
+	      "      --count           print the number of MODULE_PARM uses per file\n"
+	      "  -q, --quiet           do not print 'cannot convert' warnings on stderr\n"
+	      "  -h, --help            show this help\n"
+	      "  -V, --version         show the version\n"
+	      "\n"
+	      "Exit status: 0 nothing to convert, 1 conversions made or pending (or,\n"
+	      "with --report, something reported), 2 error.\n", out);
+}
+
+/* ------------------------------------------------------------------ */
+/* file list                                                           */
+
+struct input {
+	char *path;		/* path to open */
+	char *disp;		/* displayed path */
+	struct stat st;
+	int explicit_arg;
+};
+
+static struct input *inputs;
+static size_t ninputs, incap;
+
+static void add_input(const char *path, int explicit_arg, const struct stat *st)
+{
+	struct input *in;
+
+	if (ninputs == incap) {
+		incap = incap ? incap * 2 : 64;
+		inputs = realloc(inputs, incap * sizeof(*inputs));
+		if (!inputs) {
+			error("out of memory");
+			exit(2);
+		}
+	}
+	in = &inputs[ninputs++];
+	in->path = strdup(path);
+	in->disp = strdup(path);
+	in->st = *st;
+	in->explicit_arg = explicit_arg;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int is_source(const char *name)
+{
+	size_t n = strlen(name);
+
+	return n > 2 && name[n - 2] == '.' && (name[n - 1] == 'c' || name[n - 1] == 'h');
+}
+
+static void walk(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	char **names = NULL;
+	size_t n = 0, cap = 0, i;
+
+	if (!d) {
+		error("cannot read '%s': %s", dir, strerror(errno));
+		return;
+	}
+	while ((de = readdir(d))) {
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		if (n == cap) {
+			cap = cap ? cap * 2 : 32;
+			names = realloc(names, cap * sizeof(*names));
+			if (!names) {
+				error("out of memory");
+				exit(2);
+			}
+		}
+		names[n++] = strdup(de->d_name);
+	}
+	closedir(d);
+	qsort(names, n, sizeof(*names), cmp_str);
+	for (i = 0; i < n; i++) {
+		size_t len = strlen(dir) + strlen(names[i]) + 2;
+		char *p = malloc(len);
+		struct stat st;
+
+		if (!p) {
+			error("out of memory");
+			exit(2);
+		}
+		snprintf(p, len, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", names[i]);
+		if (lstat(p, &st) == 0) {
+			/* symbolic links met while walking are skipped */
+			if (S_ISDIR(st.st_mode))
+				walk(p);
+			else if (S_ISREG(st.st_mode) && is_source(names[i]))
+				add_input(p, 0, &st);
+		}
+		free(p);
+		free(names[i]);
+	}
+	free(names);
+}
+
+static char *read_file(const char *path, size_t *len, struct stat *st)
+{
+	int fd = open(path, O_RDONLY);
+	char *buf;
+	size_t n = 0;
+
+	if (fd < 0) {
+		error("cannot read '%s': %s", path, strerror(errno));
+		return NULL;
+	}
+	if (fstat(fd, st) < 0) {
+		error("cannot read '%s': %s", path, strerror(errno));
+		close(fd);
+		return NULL;
+	}
+	if (!S_ISREG(st->st_mode)) {
+		error("cannot read '%s': %s", path, "not a regular file");
+		close(fd);
+		return NULL;
+	}
+	buf = malloc((size_t)st->st_size + 1);
+	if (!buf) {
+		error("cannot read '%s': %s", path, strerror(ENOMEM));
+		close(fd);
+		return NULL;
+	}
+	for (;;) {
+		ssize_t r;
+
+		if (n == (size_t)st->st_size) {
+			char c;
+
+			/* the file grew: read the rest too */
+			r = read(fd, &c, 1);
+			if (r == 0)
+				break;
+			if (r < 0) {
+				if (errno == EINTR)
+					continue;
+				goto fail;
+			}
+			error("cannot read '%s': %s", path, "file changed while reading");
+			free(buf);
+			close(fd);
+			return NULL;
+		}
+		r = read(fd, buf + n, (size_t)st->st_size - n);
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			goto fail;
+		}
+		if (r == 0)
+			break;
+		n += (size_t)r;
+	}
+	close(fd);
+	buf[n] = '\0';
+	*len = n;
+	return buf;
+fail:
+	error("cannot read '%s': %s", path, strerror(errno));
+	free(buf);
+	close(fd);
+	return NULL;
+}
+
+static int write_all(int fd, const char *buf, size_t n)
+{
+	while (n) {
+		ssize_t w = write(fd, buf, n);
+
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		buf += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+static int same_file(const struct stat *a, const struct stat *b)
+{
+	return a->st_dev == b->st_dev && a->st_ino == b->st_ino && a->st_size == b->st_size &&
+	       a->st_mtim.tv_sec == b->st_mtim.tv_sec && a->st_mtim.tv_nsec == b->st_mtim.tv_nsec;
+}
+
+static void write_in_place(const char *path, const struct stat *orig, const char *buf, size_t n,
+			   const char *backup)
+{
+	char *dcopy = strdup(path), *bcopy = strdup(path), *tmp;
+	const char *dir, *base;
+	struct stat now;
+	size_t tl;
+	int fd;
+
+	if (!dcopy || !bcopy) {
+		error("out of memory");
+		exit(2);
+	}
+	dir = dirname(dcopy);
+	base = basename(bcopy);
+	tl = strlen(dir) + strlen(base) + 16;
+	tmp = malloc(tl);
+	if (!tmp) {
+		error("out of memory");
+		exit(2);
+	}
+	snprintf(tmp, tl, "%s/.%s.XXXXXX", dir, base);
+
+	if (lstat(path, &now) < 0) {
+		error("cannot write '%s': %s", path, strerror(errno));
+		goto out;
+	}
+	if (S_ISLNK(now.st_mode)) {
+		error("refusing to replace the symbolic link '%s'", path);
+		goto out;
+	}
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		error("cannot create a temporary file for '%s': %s", path, strerror(errno));
+		goto out;
+	}
+	if (write_all(fd, buf, n) < 0 || fchmod(fd, orig->st_mode & 07777) < 0 || fsync(fd) < 0) {
+		error("cannot write '%s': %s", tmp, strerror(errno));
+		close(fd);
+		unlink(tmp);
+		goto out;
+	}
+	if (fchown(fd, orig->st_uid, orig->st_gid) < 0) {
+		/* not being able to keep the owner is not fatal */
+	}
+	if (close(fd) < 0) {
+		error("cannot write '%s': %s", tmp, strerror(errno));
+		unlink(tmp);
+		goto out;
+	}
+	if (lstat(path, &now) < 0 || S_ISLNK(now.st_mode) || !same_file(orig, &now)) {
+		error("'%s' changed while being converted; left untouched", path);
+		unlink(tmp);
+		goto out;
+	}
+	if (backup) {
+		size_t bl = strlen(path) + strlen(backup) + 1;
+		char *bk = malloc(bl);
+
+		if (!bk) {
+			error("out of memory");
+			exit(2);
+		}
+		snprintf(bk, bl, "%s%s", path, backup);
+		unlink(bk);
+		if (link(path, bk) < 0) {
+			error("cannot create backup '%s': %s", bk, strerror(errno));
+			free(bk);
+			unlink(tmp);
+			goto out;
+		}
+		free(bk);
+	}
+	if (rename(tmp, path) < 0) {
+		error("cannot write '%s': %s", path, strerror(errno));
+		unlink(tmp);
+		goto out;
+	}
+	fd = open(dir, O_RDONLY | O_DIRECTORY);
+	if (fd >= 0) {
+		if (fsync(fd) < 0) {
+			/* best effort */
+		}
+		close(fd);
+	}
+out:
+	free(tmp);
+	free(dcopy);
+	free(bcopy);
+}
+
+/* display path: relative to the current directory when possible */
+static char *display_path(const char *p)
+{
+	char cwd[PATH_MAX];
+
+	while (p[0] == '.' && p[1] == '/')
+		p += 2;
+	if (p[0] == '/' && getcwd(cwd, sizeof(cwd))) {
+		size_t n = strlen(cwd);
+
+		if (!strncmp(p, cwd, n) && p[n] == '/')
+			p += n + 1;
+	}
+	return strdup(p);
+}
+
+static int parse_perm(const char *s, char *out, size_t outsz)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 8);
+	if (!*s || *end || errno || v < 0 || v > 0777) {
+		error("invalid permission '%s': expected an octal mode up to 0777", s);
+		return -1;
+	}
+	if (v & 02) {
+		error("permission '%s' is world-writable; the kernel refuses that", s);
+		return -1;
+	}
+	/* the kernel's VERIFY_OCTAL_PERMISSIONS ordering rules */
+	if (((v >> 6) & 4) < ((v >> 3) & 4) || ((v >> 3) & 4) < (v & 4) ||
+	    ((v >> 6) & 2) < ((v >> 3) & 2)) {
+		error("permission '%s' gives group or others more than the owner", s);
+		return -1;
+	}
+	if (v == 0)
+		snprintf(out, outsz, "0");
+	else
+		snprintf(out, outsz, "0%03lo", v);
+	return 0;
+}
+
+enum { OPT_REPORT = 256, OPT_PERM, OPT_BACKUP, OPT_CHECK, OPT_COUNT };
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "in-place", no_argument, NULL, 'i' },
+		{ "report", no_argument, NULL, OPT_REPORT },
+		{ "perm", required_argument, NULL, OPT_PERM },
+		{ "backup", required_argument, NULL, OPT_BACKUP },
+		{ "check-syntax", no_argument, NULL, OPT_CHECK },
+		{ "count", no_argument, NULL, OPT_COUNT },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	int in_place = 0, report = 0, check = 0, count = 0, quiet = 0, c, pending = 0;
+	const char *backup = NULL;
+	char perm[16] = "0";
+	struct mp_options opt;
+	struct mp_ctx *ctx;
+	size_t i;
+
+	while ((c = getopt_long(argc, argv, "iqhV", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'i':
+			in_place = 1;
+			break;
+		case OPT_REPORT:
+			report = 1;
+			break;
+		case OPT_PERM:
+			if (parse_perm(optarg, perm, sizeof(perm)))
+				return 2;
+			break;
+		case OPT_BACKUP:
+			if (!*optarg || strchr(optarg, '/')) {
+				error("invalid backup suffix '%s'", optarg);
+				return 2;
+			}
+			backup = optarg;
+			break;
+		case OPT_CHECK:
+			check = 1;
+			break;
+		case OPT_COUNT:
+			count = 1;
+			break;
+		case 'q':
+			quiet = 1;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		case 'V':
+			printf("modparm-convert %s\n", MP_VERSION);
+			return 0;
+		default:
+			usage(stderr);
+			return 2;
+		}
+	}
+	if (optind >= argc) {
+		error("no input files");
+		usage(stderr);
+		return 2;
+	}
+	if (backup && !in_place) {
+		error("--backup needs --in-place");
+		return 2;
+	}
+	if (report && in_place) {
+		error("--report and --in-place cannot be combined");
+		return 2;
+	}
+
+	for (; optind < argc; optind++) {
+		const char *p = argv[optind];
+		struct stat st;
+
+		if (lstat(p, &st) < 0) {
+			error("cannot read '%s': %s", p, strerror(errno));
+			continue;
+		}
+		if (S_ISLNK(st.st_mode)) {
+			if (in_place) {
+				error("refusing to replace the symbolic link '%s'", p);
+				continue;
+			}
+			if (stat(p, &st) < 0) {
+				error("cannot read '%s': %s", p, strerror(errno));
+				continue;
+			}
+		}
+		if (S_ISDIR(st.st_mode))
+			walk(p);
+		else
+			add_input(p, 1, &st);
+	}
+
+	if (check || count) {
+		int bad = 0;
+
+		for (i = 0; i < ninputs; i++) {
+			struct stat st;
+			size_t len;
+			char *buf = read_file(inputs[i].path, &len, &st), *dp;
+			char why[128];
+
+			if (!buf)
+				continue;
+			dp = display_path(inputs[i].path);
+			if (check) {
+				bad |= mp_check_syntax(buf, len, why, sizeof(why));
+				printf("%s: %s\n", dp, why);
+			} else {
+				printf("%s: %u\n", dp, mp_count_uses(buf, len));
+			}
+			free(dp);
+			free(buf);
+		}
+		return had_error ? 2 : bad;
+	}
+
+	opt.perm = perm;
+	ctx = mp_new(&opt);
+	for (i = 0; i < ninputs; i++) {
+		size_t len;
+		char *buf = read_file(inputs[i].path, &len, &inputs[i].st), *dp;
+
+		if (!buf) {
+			free(inputs[i].path);
+			inputs[i].path = NULL;
+			continue;
+		}
+		dp = display_path(inputs[i].path);
+		mp_add(ctx, dp, buf, len);
+		free(dp);
+	}
+	mp_run(ctx);
+
+	for (i = 0, c = 0; i < ninputs; i++) {
+		struct mp_file *f;
+
+		if (!inputs[i].path)
+			continue;
+		f = mp_file_at(ctx, (size_t)c++);
+		if (report) {
+			mp_write_report(f, stdout, 0);
+			if (f->ndiag)
+				pending = 1;
+			continue;
+		}
+		if (!quiet)
+			mp_write_report(f, stderr, 1);
+		if (!f->changed)
+			continue;
+		pending = 1;
+		if (in_place)
+			write_in_place(inputs[i].path, &inputs[i].st, f->out, f->outlen, backup);
+		else
+			mp_write_diff(f, stdout);
+	}
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		error("cannot write the output: %s", strerror(errno));
+	}
+	mp_free(ctx);
+	for (i = 0; i < ninputs; i++) {
+		free(inputs[i].path);
+		free(inputs[i].disp);
+	}
+	free(inputs);
+	return had_error ? 2 : pending;
+}

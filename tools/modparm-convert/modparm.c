@@ -1,0 +1,1893 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * modparm-convert core: a small C tokenizer, a file-scope declaration
+ * parser, the MODULE_PARM type-string evaluator, the rewriter and a
+ * unified diff writer.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "modparm.h"
+
+/* ------------------------------------------------------------------ */
+/* small helpers                                                       */
+
+static void *xrealloc(void *p, size_t n)
+{
+	void *q = realloc(p, n ? n : 1);
+
+	if (!q) {
+		fputs("modparm-convert: error: out of memory\n", stderr);
+		exit(2);
+	}
+	return q;
+}
+
+static char *xstrndup(const char *s, size_t n)
+{
+	char *p = xrealloc(NULL, n + 1);
+
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+#define GROW(arr, n, cap) do {						\
+	if ((n) >= (cap)) {						\
+		(cap) = (cap) ? (cap) * 2 : 16;				\
+		(arr) = xrealloc((arr), (cap) * sizeof(*(arr)));	\
+	}								\
+} while (0)
+
+static int is_alpha(unsigned char c)
+{
+	return (unsigned char)((c | 32) - 'a') < 26;
+}
+
+static int is_digit(unsigned char c)
+{
+	return (unsigned char)(c - '0') < 10;
+}
+
+static int is_idstart(unsigned char c)
+{
+	return is_alpha(c) || c == '_' || c == '$' || c >= 0x80;
+}
+
+static int is_idchar(unsigned char c)
+{
+	return is_idstart(c) || is_digit(c);
+}
+
+/* ------------------------------------------------------------------ */
+/* tokens                                                              */
+
+enum { TK_IDENT = 1, TK_NUM, TK_STR, TK_CHR, TK_PUNCT };
+
+#define TF_MPARG 1	/* first argument of MODULE_PARM or MODULE_PARM_DESC */
+
+struct mp_tok {
+	unsigned start, end;
+	unsigned line, col;
+	unsigned dir;		/* preprocessor directive number, 0 if none */
+	int depth;		/* brace depth */
+	unsigned char kind;
+	unsigned char flags;
+	char c;			/* first character */
+};
+
+struct mp_edit {
+	size_t start, end;
+	unsigned seq;
+	char *text;
+};
+
+struct macro {
+	int file;
+	unsigned name;		/* token index of the name */
+	int func;
+	unsigned pstart, pend;	/* parameter tokens (exclusive of parens) */
+	unsigned bstart, bend;	/* body tokens */
+	int next;
+};
+
+enum ctype {
+	CT_UNKNOWN, CT_BYTE, CT_SHORT, CT_USHORT, CT_INT, CT_UINT, CT_LONG,
+	CT_ULONG, CT_ULLONG, CT_LLONG, CT_BOOL, CT_CHAR, CT_SCHAR
+};
+
+static const char *const ct_param[] = {
+	NULL, "byte", "short", "ushort", "int", "uint", "long", "ulong",
+	"ullong", NULL, "bool", NULL, NULL
+};
+
+static const int ct_size[] = { 0, 1, 2, 2, 4, 4, 8, 8, 8, 8, 1, 1, 1 };
+
+struct decl {
+	int file;
+	unsigned name;		/* token index */
+	unsigned end;		/* token index of the terminating ';' */
+	enum ctype ct;
+	int ptr, ndims;
+	unsigned dim_s, dim_e;	/* tokens inside the first [] */
+	unsigned char is_const, const_pointee, is_extern, has_init;
+	char spec[64];
+	int next;
+};
+
+struct hent {
+	const char *k;
+	unsigned klen;
+	int val;
+};
+
+struct hmap {
+	struct hent *e;
+	size_t cap, n;
+};
+
+struct mp_ctx {
+	struct mp_options opt;
+	struct mp_file **files;
+	size_t nfiles, filecap;
+	struct macro *macros;
+	size_t nmacro, macrocap;
+	struct decl *decls;
+	size_t ndecl, declcap;
+	struct hmap macro_map, decl_map, ident_map;
+};
+
+static size_t hhash(const char *k, size_t n)
+{
+	size_t h = 2166136261u;
+
+	while (n--)
+		h = (h ^ (unsigned char)*k++) * 16777619u;
+	return h;
+}
+
+static struct hent *hfind(struct hmap *m, const char *k, size_t n)
+{
+	size_t i;
+
+	if (!m->cap)
+		return NULL;
+	for (i = hhash(k, n) & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
+		struct hent *e = &m->e[i];
+
+		if (!e->k)
+			return e;
+		if (e->klen == n && !memcmp(e->k, k, n))
+			return e;
+	}
+}
+
+static int hget(struct hmap *m, const char *k, size_t n)
+{
+	struct hent *e = hfind(m, k, n);
+
+	return e && e->k ? e->val : -1;
+}
+
+static struct hent *hslot(struct hmap *m, const char *k, size_t n)
+{
+	struct hent *e;
+
+	if ((m->n + 1) * 2 > m->cap) {
+		struct hmap nm = { NULL, m->cap ? m->cap * 2 : 256, 0 };
+		size_t i;
+
+		nm.e = calloc(nm.cap, sizeof(*nm.e));
+		if (!nm.e) {
+			fputs("modparm-convert: error: out of memory\n", stderr);
+			exit(2);
+		}
+		for (i = 0; i < m->cap; i++) {
+			if (m->e[i].k) {
+				*hfind(&nm, m->e[i].k, m->e[i].klen) = m->e[i];
+				nm.n++;
+			}
+		}
+		free(m->e);
+		*m = nm;
+	}
+	e = hfind(m, k, n);
+	if (!e->k) {
+		e->k = k;
+		e->klen = (unsigned)n;
+		e->val = -1;
+		m->n++;
+	}
+	return e;
+}
+
+/* ------------------------------------------------------------------ */
+/* lexer                                                               */
+
+static void push_tok(struct mp_file *f, unsigned char kind, size_t s, size_t e,
+		     unsigned line, size_t ls, unsigned dir)
+{
+	struct mp_tok *t;
+
+	GROW(f->toks, f->ntok, f->tokcap);
+	t = &f->toks[f->ntok++];
+	t->start = (unsigned)s;
+	t->end = (unsigned)e;
+	t->line = line;
+	t->col = (unsigned)(s - ls + 1);
+	t->dir = dir;
+	t->depth = 0;
+	t->kind = kind;
+	t->flags = 0;
+	t->c = f->data[s];
+}
+
+static void lex(struct mp_file *f)
+{
+	const char *d = f->data;
+	size_t n = f->len, i = 0, ls = 0;
+	unsigned line = 1, dir = 0, ndir = 0;
+	int bol = 1, depth = 0;
+	size_t k;
+
+	while (i < n) {
+		unsigned char c = d[i];
+		size_t j;
+
+		if (c == '\n') {
+			line++;
+			ls = ++i;
+			bol = 1;
+			dir = 0;
+			continue;
+		}
+		if (c == '\\') {
+			j = i + 1;
+			if (j < n && d[j] == '\r')
+				j++;
+			if (j < n && d[j] == '\n') {
+				i = j + 1;
+				line++;
+				ls = i;
+				continue;
+			}
+		}
+		if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v' || c == '\0') {
+			i++;
+			continue;
+		}
+		if (c == '/' && i + 1 < n && d[i + 1] == '*') {
+			j = i + 2;
+			while (j + 1 < n && !(d[j] == '*' && d[j + 1] == '/')) {
+				if (d[j] == '\n') {
+					line++;
+					ls = j + 1;
+				}
+				j++;
+			}
+			if (j + 1 >= n) {
+				f->lex_bad |= 1;
+				break;
+			}
+			i = j + 2;
+			continue;
+		}
+		if (c == '/' && i + 1 < n && d[i + 1] == '/') {
+			j = i + 2;
+			while (j < n) {
+				if (d[j] == '\n') {
+					if (d[j - 1] == '\\' ||
+					    (d[j - 1] == '\r' && j >= 2 && d[j - 2] == '\\')) {
+						line++;
+						ls = j + 1;
+						j++;
+						continue;
+					}
+					break;
+				}
+				j++;
+			}
+			i = j;
+			continue;
+		}
+		if (c == '"' || c == '\'') {
+			j = i + 1;
+			while (j < n && d[j] != (char)c && d[j] != '\n') {
+				if (d[j] == '\\' && j + 1 < n) {
+					if (d[j + 1] == '\n') {
+						line++;
+						ls = j + 2;
+					}
+					j += 2;
+				} else {
+					j++;
+				}
+			}
+			if (j < n && d[j] == (char)c)
+				j++;
+			else
+				f->lex_bad |= 2;
+			if (j > n)
+				j = n;
+			push_tok(f, c == '"' ? TK_STR : TK_CHR, i, j, line, ls, dir);
+			i = j;
+			bol = 0;
+			continue;
+		}
+		if (is_idstart(c)) {
+			j = i + 1;
+			while (j < n && is_idchar(d[j]))
+				j++;
+			push_tok(f, TK_IDENT, i, j, line, ls, dir);
+			i = j;
+			bol = 0;
+			continue;
+		}
+		if (is_digit(c) || (c == '.' && i + 1 < n && is_digit(d[i + 1]))) {
+			j = i + 1;
+			while (j < n) {
+				unsigned char ch = d[j];
+
+				if (is_idchar(ch) || ch == '.')
+					j++;
+				else if ((ch == '+' || ch == '-') &&
+					 ((d[j - 1] | 32) == 'e' || (d[j - 1] | 32) == 'p'))
+					j++;
+				else
+					break;
+			}
+			push_tok(f, TK_NUM, i, j, line, ls, dir);
+			i = j;
+			bol = 0;
+			continue;
+		}
+		if (c == '#' && bol)
+			dir = ++ndir;
+		push_tok(f, TK_PUNCT, i, i + 1, line, ls, dir);
+		i++;
+		bol = 0;
+	}
+
+	/* brace depth of code outside directives */
+	for (k = 0; k < f->ntok; k++) {
+		struct mp_tok *t = &f->toks[k];
+
+		if (t->kind == TK_PUNCT && t->c == '}' && !t->dir && depth > 0)
+			depth--;
+		t->depth = depth;
+		if (t->kind == TK_PUNCT && t->c == '{' && !t->dir)
+			depth++;
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* token helpers                                                       */
+
+static const char *tstr(const struct mp_file *f, unsigned i)
+{
+	return f->data + f->toks[i].start;
+}
+
+static unsigned tlen(const struct mp_file *f, unsigned i)
+{
+	return f->toks[i].end - f->toks[i].start;
+}
+
+static int tis(const struct mp_file *f, size_t i, const char *s)
+{
+	size_t n = strlen(s);
+
+	return i < f->ntok && f->toks[i].kind == TK_IDENT &&
+	       tlen(f, (unsigned)i) == n && !memcmp(tstr(f, (unsigned)i), s, n);
+}
+
+static int tp(const struct mp_file *f, size_t i, char c)
+{
+	return i < f->ntok && f->toks[i].kind == TK_PUNCT && f->toks[i].c == c;
+}
+
+static int teq(const struct mp_file *a, unsigned i, const struct mp_file *b, unsigned j)
+{
+	return tlen(a, i) == tlen(b, j) && !memcmp(tstr(a, i), tstr(b, j), tlen(a, i));
+}
+
+/* copy a token's text into buf (truncated) */
+static const char *tcopy(const struct mp_file *f, unsigned i, char *buf, size_t sz)
+{
+	size_t n = tlen(f, i);
+
+	if (n >= sz)
+		n = sz - 1;
+	memcpy(buf, tstr(f, i), n);
+	buf[n] = '\0';
+	return buf;
+}
+
+/* index of the matching closer for the opener at i, limited to tokens in
+ * the same directive as i; returns f->ntok when unbalanced */
+static size_t match(const struct mp_file *f, size_t i, size_t lim)
+{
+	char open = f->toks[i].c, close = open == '(' ? ')' : open == '[' ? ']' : '}';
+	unsigned dir = f->toks[i].dir;
+	int depth = 0;
+
+	for (; i < lim; i++) {
+		if (f->toks[i].dir != dir)
+			return f->ntok;
+		if (f->toks[i].kind != TK_PUNCT)
+			continue;
+		if (f->toks[i].c == open)
+			depth++;
+		else if (f->toks[i].c == close && --depth == 0)
+			return i;
+	}
+	return f->ntok;
+}
+
+/* ------------------------------------------------------------------ */
+/* diagnostics                                                         */
+
+static void diag(struct mp_file *f, unsigned tok, enum mp_kind kind, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static void diag(struct mp_file *f, unsigned tok, enum mp_kind kind, const char *fmt, ...)
+{
+	struct mp_diag *dg;
+	va_list ap;
+	char buf[512];
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	GROW(f->diags, f->ndiag, f->diagcap);
+	dg = &f->diags[f->ndiag++];
+	dg->off = f->toks[tok].start;
+	dg->seq = f->seq++;
+	dg->line = f->toks[tok].line;
+	dg->col = f->toks[tok].col;
+	dg->kind = kind;
+	dg->msg = xstrndup(buf, strlen(buf));
+}
+
+static void add_edit(struct mp_file *f, size_t s, size_t e, const char *text)
+{
+	struct mp_edit *ed;
+
+	GROW(f->edits, f->nedit, f->editcap);
+	ed = &f->edits[f->nedit++];
+	ed->start = s;
+	ed->end = e;
+	ed->seq = f->seq++;
+	ed->text = xstrndup(text, strlen(text));
+}
+
+/* ------------------------------------------------------------------ */
+/* declarations                                                        */
+
+static const struct { const char *name; enum ctype ct; } typedefs[] = {
+	{ "u8", CT_BYTE }, { "__u8", CT_BYTE }, { "uint8_t", CT_BYTE },
+	{ "u_int8_t", CT_BYTE }, { "u_char", CT_BYTE }, { "unchar", CT_BYTE },
+	{ "u16", CT_USHORT }, { "__u16", CT_USHORT }, { "uint16_t", CT_USHORT },
+	{ "u_int16_t", CT_USHORT }, { "u_short", CT_USHORT }, { "ushort", CT_USHORT },
+	{ "s16", CT_SHORT }, { "__s16", CT_SHORT }, { "int16_t", CT_SHORT },
+	{ "u32", CT_UINT }, { "__u32", CT_UINT }, { "uint32_t", CT_UINT },
+	{ "u_int32_t", CT_UINT }, { "u_int", CT_UINT }, { "uint", CT_UINT },
+	{ "s32", CT_INT }, { "__s32", CT_INT }, { "int32_t", CT_INT },
+	{ "u_long", CT_ULONG }, { "ulong", CT_ULONG },
+	{ "u64", CT_ULLONG }, { "__u64", CT_ULLONG }, { "uint64_t", CT_ULLONG },
+	{ "u_int64_t", CT_ULLONG },
+	{ "s64", CT_LLONG }, { "__s64", CT_LLONG }, { "int64_t", CT_LLONG },
+	{ "s8", CT_SCHAR }, { "__s8", CT_SCHAR }, { "int8_t", CT_SCHAR },
+	{ "bool", CT_BOOL }, { "_Bool", CT_BOOL },
+};
+
+static int find_typedef(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(typedefs) / sizeof(typedefs[0]); i++)
+		if (strlen(typedefs[i].name) == n && !memcmp(typedefs[i].name, s, n))
+			return (int)i;
+	return -1;
+}
+
+static int is_annotation(const char *s, size_t n)
+{
+	return n > 2 && s[0] == '_' && s[1] == '_' && find_typedef(s, n) < 0;
+}
+
+static int word_is(const char *s, size_t n, const char *w)
+{
+	return strlen(w) == n && !memcmp(s, w, n);
+}
+
+/*
+ * Parse one statement (token indices idx[0..n), ending in ';') as a
+ * declaration and append each declarator found to ctx->decls (or to the
+ * caller's array when out != NULL).
+ */
+struct declvec {
+	struct decl *v;
+	size_t n, cap;
+};
+
+static void parse_stmt(struct mp_file *f, const unsigned *idx, size_t n, struct declvec *out)
+{
+	const struct mp_tok *T = f->toks;
+	size_t segs = 0, specn = 0, i;
+	unsigned spec[32];
+	int first = 1, is_extern = 0, spec_const = 0, spec_struct = 0;
+
+	if (n < 3 || !tp(f, idx[n - 1], ';'))
+		return;
+	if (tis(f, idx[0], "typedef"))
+		return;
+	n--;	/* drop ';' */
+
+	while (segs < n) {
+		size_t s = segs, e, l, depth = 0;
+		int has_init = 0, ptr = 0, cobj = 0, ndims = 0;
+		unsigned dim_s = 0, dim_e = 0, name;
+		struct decl dc;
+
+		/* segment: up to a ',' at depth 0 */
+		for (e = s; e < n; e++) {
+			const struct mp_tok *t = &T[idx[e]];
+
+			if (t->kind != TK_PUNCT)
+				continue;
+			if (t->c == '(' || t->c == '[' || t->c == '{')
+				depth++;
+			else if ((t->c == ')' || t->c == ']' || t->c == '}') && depth)
+				depth--;
+			else if (t->c == ',' && !depth)
+				break;
+		}
+		segs = e + 1;
+		/* L: up to '=' at depth 0 */
+		depth = 0;
+		for (l = s; l < e; l++) {
+			const struct mp_tok *t = &T[idx[l]];
+
+			if (t->kind != TK_PUNCT)
+				continue;
+			if (t->c == '(' || t->c == '[' || t->c == '{')
+				depth++;
+			else if ((t->c == ')' || t->c == ']' || t->c == '}') && depth)
+				depth--;
+			else if (t->c == '=' && !depth) {
+				has_init = 1;
+				break;
+			}
+		}
+		/* strip trailing annotations and __attribute__((...)) */
+		for (;;) {
+			if (l > s && T[idx[l - 1]].kind == TK_IDENT &&
+			    is_annotation(tstr(f, idx[l - 1]), tlen(f, idx[l - 1]))) {
+				l--;
+				continue;
+			}
+			if (l > s && tp(f, idx[l - 1], ')')) {
+				size_t m = l - 1;
+				int dd = 0;
+
+				for (;; m--) {
+					if (tp(f, idx[m], ')'))
+						dd++;
+					else if (tp(f, idx[m], '(') && --dd == 0)
+						break;
+					if (m == s)
+						break;
+				}
+				if (dd == 0 && m > s && tis(f, idx[m - 1], "__attribute__")) {
+					l = m - 1;
+					continue;
+				}
+			}
+			break;
+		}
+		/* array dimensions */
+		while (l > s && tp(f, idx[l - 1], ']')) {
+			size_t m = l - 1;
+			int dd = 0;
+
+			for (;; m--) {
+				if (tp(f, idx[m], ']'))
+					dd++;
+				else if (tp(f, idx[m], '[') && --dd == 0)
+					break;
+				if (m == s)
+					break;
+			}
+			if (dd != 0 || m == s)
+				return;
+			ndims++;
+			dim_s = idx[m] + 1;
+			dim_e = idx[l - 1];
+			l = m;
+		}
+		if (l <= s || T[idx[l - 1]].kind != TK_IDENT)
+			return;
+		name = idx[--l];
+		while (l > s && (tp(f, idx[l - 1], '*') || tis(f, idx[l - 1], "const") ||
+				 tis(f, idx[l - 1], "volatile"))) {
+			if (tp(f, idx[l - 1], '*'))
+				ptr++;
+			else if (ptr == 0)
+				cobj = 1;	/* const right before the name */
+			l--;
+		}
+		if (first) {
+			/* specifiers */
+			for (i = s; i < l; i++) {
+				const struct mp_tok *t = &T[idx[i]];
+
+				if (t->kind == TK_IDENT) {
+					const char *w = tstr(f, idx[i]);
+					size_t wn = tlen(f, idx[i]);
+
+					if (word_is(w, wn, "__attribute__") && tp(f, idx[i] + 1, '(')) {
+						size_t m = match(f, idx[i] + 1, f->ntok);
+
+						while (i < l && idx[i] < m)
+							i++;
+						continue;
+					}
+					if (word_is(w, wn, "extern"))
+						is_extern = 1;
+					else if (word_is(w, wn, "const"))
+						spec_const = 1;
+					else if (word_is(w, wn, "struct") || word_is(w, wn, "union") ||
+						 word_is(w, wn, "enum"))
+						spec_struct = 1;
+					if (specn < 32)
+						spec[specn++] = idx[i];
+					continue;
+				}
+				if (t->kind == TK_PUNCT && t->c == '{' && spec_struct) {
+					/* struct body: skip */
+					int dd = 0;
+
+					for (; i < l; i++) {
+						if (tp(f, idx[i], '{'))
+							dd++;
+						else if (tp(f, idx[i], '}') && --dd == 0)
+							break;
+					}
+					continue;
+				}
+				return;	/* not a plain declaration */
+			}
+			if (!specn)
+				return;
+			first = 0;
+		} else if (l != s) {
+			return;
+		}
+
+		memset(&dc, 0, sizeof(dc));
+		dc.file = f->idx;
+		dc.name = name;
+		dc.end = idx[n];
+		dc.ptr = ptr;
+		dc.ndims = ndims;
+		dc.dim_s = dim_s;
+		dc.dim_e = dim_e;
+		dc.is_const = (unsigned char)((spec_const && ptr == 0) || cobj);
+		dc.const_pointee = (unsigned char)(spec_const && ptr > 0);
+		dc.is_extern = (unsigned char)is_extern;
+		dc.has_init = (unsigned char)has_init;
+		dc.next = -1;
+
+		/* type from the specifiers */
+		{
+			int nuns = 0, nsig = 0, nlong = 0, nshort = 0, nint = 0, nchar = 0, bad = 0;
+			int td = -1, ntd = 0;
+			size_t sl = 0;
+
+			for (i = 0; i < specn; i++) {
+				const char *w = tstr(f, spec[i]);
+				size_t wn = tlen(f, spec[i]);
+
+				if (word_is(w, wn, "static") || word_is(w, wn, "extern") ||
+				    word_is(w, wn, "register") || word_is(w, wn, "volatile") ||
+				    word_is(w, wn, "const") || word_is(w, wn, "auto") ||
+				    word_is(w, wn, "inline") || is_annotation(w, wn))
+					continue;
+				if (sl + wn + 2 < sizeof(dc.spec)) {
+					if (sl)
+						dc.spec[sl++] = ' ';
+					memcpy(dc.spec + sl, w, wn);
+					sl += wn;
+				}
+				if (word_is(w, wn, "unsigned"))
+					nuns++;
+				else if (word_is(w, wn, "signed"))
+					nsig++;
+				else if (word_is(w, wn, "long"))
+					nlong++;
+				else if (word_is(w, wn, "short"))
+					nshort++;
+				else if (word_is(w, wn, "int"))
+					nint++;
+				else if (word_is(w, wn, "char"))
+					nchar++;
+				else if ((td = find_typedef(w, wn)) >= 0)
+					ntd++;
+				else
+					bad = 1;
+			}
+			for (i = 0; i < (size_t)ptr && sl + 3 < sizeof(dc.spec); i++) {
+				if (i == 0)
+					dc.spec[sl++] = ' ';
+				dc.spec[sl++] = '*';
+			}
+			dc.spec[sl] = '\0';
+			if (bad || spec_struct || ntd > 1 || (ntd && (nuns + nsig + nlong + nshort + nint + nchar)))
+				dc.ct = CT_UNKNOWN;
+			else if (ntd)
+				dc.ct = typedefs[td].ct;
+			else if (nchar)
+				dc.ct = (nlong || nshort || nint) ? CT_UNKNOWN :
+					nuns ? CT_BYTE : nsig ? CT_SCHAR : CT_CHAR;
+			else if (nshort)
+				dc.ct = nlong ? CT_UNKNOWN : nuns ? CT_USHORT : CT_SHORT;
+			else if (nlong == 1)
+				dc.ct = nuns ? CT_ULONG : CT_LONG;
+			else if (nlong == 2)
+				dc.ct = nuns ? CT_ULLONG : CT_LLONG;
+			else if (nlong)
+				dc.ct = CT_UNKNOWN;
+			else if (nuns)
+				dc.ct = CT_UINT;
+			else if (nint || nsig)
+				dc.ct = CT_INT;
+			else
+				dc.ct = CT_UNKNOWN;
+			if (nuns && nsig)
+				dc.ct = CT_UNKNOWN;
+		}
+		GROW(out->v, out->n, out->cap);
+		out->v[out->n++] = dc;
+	}
+}
+
+/* Split the file-scope code of f into statements and collect declarations. */
+static void collect_decls(struct mp_file *f, struct declvec *out)
+{
+	unsigned *idx = NULL;
+	size_t n = 0, cap = 0, i;
+	int depth = 0, pdepth = 0;
+
+	for (i = 0; i < f->ntok; i++) {
+		const struct mp_tok *t = &f->toks[i];
+
+		if (t->dir)
+			continue;
+		if (t->kind == TK_PUNCT && t->c == '{' && depth == 0 && pdepth == 0 &&
+		    (n == 0 || tp(f, idx[n - 1], ')'))) {
+			/* a block or a function body: skip it */
+			int dd = 0;
+
+			for (; i < f->ntok; i++) {
+				if (f->toks[i].dir)
+					continue;
+				if (tp(f, i, '{'))
+					dd++;
+				else if (tp(f, i, '}') && --dd == 0)
+					break;
+			}
+			n = 0;
+			continue;
+		}
+		GROW(idx, n, cap);
+		idx[n++] = (unsigned)i;
+		if (t->kind != TK_PUNCT)
+			continue;
+		switch (t->c) {
+		case '{':
+			depth++;
+			break;
+		case '}':
+			if (--depth < 0) {
+				depth = 0;
+				n = 0;
+			}
+			break;
+		case '(': case '[':
+			pdepth++;
+			break;
+		case ')': case ']':
+			if (pdepth)
+				pdepth--;
+			break;
+		case ';':
+			if (depth == 0 && pdepth == 0) {
+				parse_stmt(f, idx, n, out);
+				n = 0;
+			} else if (depth == 0) {
+				/* unbalanced parens: resynchronise */
+				pdepth = 0;
+				n = 0;
+			}
+			break;
+		}
+	}
+	free(idx);
+}
+
+/* ------------------------------------------------------------------ */
+/* macros                                                              */
+
+static void collect_macros(struct mp_ctx *ctx, struct mp_file *f)
+{
+	size_t i;
+
+	for (i = 0; i + 2 < f->ntok; i++) {
+		const struct mp_tok *t = &f->toks[i];
+		struct macro m;
+		size_t j;
+
+		if (!t->dir || !tp(f, i, '#') || (i > 0 && f->toks[i - 1].dir == t->dir))
+			continue;
+		if (!tis(f, i + 1, "define") || f->toks[i + 1].dir != t->dir ||
+		    f->toks[i + 2].kind != TK_IDENT || f->toks[i + 2].dir != t->dir)
+			continue;
+		memset(&m, 0, sizeof(m));
+		m.file = f->idx;
+		m.name = (unsigned)(i + 2);
+		j = i + 3;
+		if (tp(f, j, '(') && f->toks[j].dir == t->dir &&
+		    f->toks[j].start == f->toks[i + 2].end) {
+			size_t r = match(f, j, f->ntok);
+
+			if (r >= f->ntok)
+				continue;
+			m.func = 1;
+			m.pstart = (unsigned)(j + 1);
+			m.pend = (unsigned)r;
+			j = r + 1;
+		}
+		m.bstart = (unsigned)j;
+		while (j < f->ntok && f->toks[j].dir == t->dir)
+			j++;
+		m.bend = (unsigned)j;
+		{
+			struct hent *e = hslot(&ctx->macro_map, tstr(f, m.name), tlen(f, m.name));
+
+			m.next = e->val;
+			e->val = (int)ctx->nmacro;
+		}
+		GROW(ctx->macros, ctx->nmacro, ctx->macrocap);
+		ctx->macros[ctx->nmacro++] = m;
+	}
+}
+
+/* object-like macro named like token i of f; prefer f's own definition */
+static const struct macro *find_macro(struct mp_ctx *ctx, const struct mp_file *f, unsigned i, int want_func)
+{
+	int k = hget(&ctx->macro_map, tstr(f, i), tlen(f, i));
+	const struct macro *other = NULL;
+
+	for (; k >= 0; k = ctx->macros[k].next) {
+		const struct macro *m = &ctx->macros[k];
+
+		if (m->func != want_func)
+			continue;
+		if (m->file == f->idx)
+			return m;
+		if (!other)
+			other = m;
+	}
+	return other;
+}
+
+/* ------------------------------------------------------------------ */
+/* type strings                                                        */
+
+struct tstr {
+	char s[80];
+	size_t n;
+};
+
+static int tput(struct tstr *b, const char *s, size_t n)
+{
+	if (b->n + n + 1 >= sizeof(b->s))
+		return -1;
+	memcpy(b->s + b->n, s, n);
+	b->n += n;
+	b->s[b->n] = '\0';
+	return 0;
+}
+
+static int is_param_of(const struct mp_file *f, const struct macro *wrap, unsigned i)
+{
+	unsigned k;
+
+	if (!wrap)
+		return 0;
+	for (k = wrap->pstart; k < wrap->pend; k++)
+		if (f->toks[k].kind == TK_IDENT && teq(f, k, f, i))
+			return 1;
+	return 0;
+}
+
+/* resolve a macro name to a number; "#" when unknown */
+static void eval_number(struct mp_ctx *ctx, const struct mp_file *f, unsigned s, unsigned e,
+			struct tstr *b, int depth)
+{
+	while (e - s >= 3 && tp(f, s, '(') && tp(f, e - 1, ')')) {
+		s++;
+		e--;
+	}
+	if (e - s == 1 && f->toks[s].kind == TK_NUM) {
+		size_t k, n = tlen(f, s);
+
+		for (k = 0; k < n; k++)
+			if (!is_digit(tstr(f, s)[k]))
+				break;
+		if (k == n && !tput(b, tstr(f, s), n))
+			return;
+	} else if (e - s == 1 && f->toks[s].kind == TK_IDENT && depth < 8) {
+		const struct macro *m = find_macro(ctx, f, s, 0);
+
+		if (m) {
+			eval_number(ctx, ctx->files[m->file], m->bstart, m->bend, b, depth + 1);
+			return;
+		}
+	}
+	tput(b, "#", 1);
+}
+
+/* Evaluate tokens [s,e) of f as a type string; 0 on success. */
+static int eval_type(struct mp_ctx *ctx, const struct mp_file *f, unsigned s, unsigned e,
+		     struct tstr *b, int depth, const struct macro *wrap)
+{
+	unsigned i;
+
+	if (s >= e || depth > 8)
+		return -1;
+	for (i = s; i < e; i++) {
+		const struct mp_tok *t = &f->toks[i];
+
+		if (t->kind == TK_STR) {
+			const char *p = tstr(f, i);
+			size_t n = tlen(f, i);
+
+			if (n < 2 || p[n - 1] != '"' || memchr(p, '\\', n))
+				return -1;
+			if (tput(b, p + 1, n - 2))
+				return -1;
+			continue;
+		}
+		if (t->kind != TK_IDENT)
+			return -1;
+		if (is_param_of(f, wrap, i))
+			return -1;
+		if ((tis(f, i, "__MODULE_STRING") || tis(f, i, "__stringify")) && tp(f, i + 1, '(')) {
+			size_t r = match(f, i + 1, e);
+
+			if (r >= e)
+				return -1;
+			if (wrap) {
+				unsigned k;
+
+				for (k = i + 2; k < r; k++)
+					if (is_param_of(f, wrap, k))
+						return -1;
+			}
+			eval_number(ctx, f, i + 2, (unsigned)r, b, depth);
+			i = (unsigned)r;
+			continue;
+		}
+		{
+			const struct macro *m = find_macro(ctx, f, i, 0);
+
+			if (!m || eval_type(ctx, ctx->files[m->file], m->bstart, m->bend, b, depth + 1, NULL))
+				return -1;
+		}
+	}
+	return 0;
+}
+
+struct ptype {
+	int has_min, has_range, max_missing;
+	long min, max;		/* -1 when unknown ('#') */
+	char letter;
+	long len;		/* for 'c': -1 when unknown */
+};
+
+static const char *pnum(const char *p, long *v)
+{
+	long x = 0;
+
+	if (*p == '#') {
+		*v = -1;
+		return p + 1;
+	}
+	while (is_digit(*p)) {
+		if (x < 100000000)
+			x = x * 10 + (*p - '0');
+		p++;
+	}
+	*v = x;
+	return p;
+}
+
+static int parse_type(const char *s, struct ptype *t)
+{
+	const char *p = s;
+
+	memset(t, 0, sizeof(*t));
+	t->len = -1;
+	if (is_digit(*p) || *p == '#') {
+		t->has_min = 1;
+		p = pnum(p, &t->min);
+		t->max = t->min;
+	}
+	if (*p == '-') {
+		if (!t->has_min)
+			return -1;
+		t->has_range = 1;
+		p++;
+		if (is_digit(*p) || *p == '#')
+			p = pnum(p, &t->max);
+		else {
+			t->max_missing = 1;
+			t->max = 0;
+		}
+	}
+	if (!*p || !strchr("bhilsc", *p))
+		return -1;
+	t->letter = *p++;
+	if (t->letter == 'c') {
+		if (!is_digit(*p) && *p != '#')
+			return -1;
+		p = pnum(p, &t->len);
+	}
+	return *p ? -1 : 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* conversion                                                          */
+
+static enum ctype letter_ct(char l)
+{
+	switch (l) {
+	case 'b': return CT_BYTE;
+	case 'h': return CT_SHORT;
+	case 'i': return CT_INT;
+	case 'l': return CT_LONG;
+	default: return CT_UNKNOWN;
+	}
+}
+
+static const char *letter_desc(char l)
+{
+	switch (l) {
+	case 'b': return "a byte";
+	case 'h': return "a short";
+	case 'i': return "an int";
+	case 'l': return "a long";
+	case 's': return "a char pointer";
+	default: return "a char buffer";
+	}
+}
+
+/* first declaration of token `name` in file f, in file order */
+static const struct decl *decl_in_file(struct mp_ctx *ctx, const struct mp_file *f, unsigned name,
+				       int before, unsigned limit)
+{
+	int k = hget(&ctx->decl_map, tstr(f, name), tlen(f, name));
+	const struct decl *best = NULL;
+
+	for (; k >= 0; k = ctx->decls[k].next) {
+		const struct decl *d = &ctx->decls[k];
+
+		if (d->file != f->idx)
+			continue;
+		if (before && d->end >= limit)
+			continue;
+		if (!best || d->end < best->end)
+			best = d;
+	}
+	return best;
+}
+
+static int line_end_clear(const struct mp_file *f, size_t off, size_t *eol)
+{
+	/* whitespace only up to the newline? */
+	size_t i = off;
+
+	while (i < f->len && (f->data[i] == ' ' || f->data[i] == '\t' || f->data[i] == '\r'))
+		i++;
+	if (i < f->len && f->data[i] == '\n') {
+		*eol = i + 1;
+		return 1;
+	}
+	if (i == f->len) {
+		*eol = i;
+		return 1;
+	}
+	return 0;
+}
+
+static const char *eol_of(const struct mp_file *f, size_t off)
+{
+	const char *nl = memchr(f->data + off, '\n', f->len - off);
+
+	if (nl && nl > f->data && nl[-1] == '\r')
+		return "\r\n";
+	if (!nl) {
+		/* last line: look at the line before */
+		size_t i = off;
+
+		while (i > 0 && f->data[i - 1] != '\n')
+			i--;
+		if (i >= 2 && f->data[i - 2] == '\r')
+			return "\r\n";
+	}
+	return "\n";
+}
+
+struct use {
+	unsigned mp, lp, rp;
+	unsigned a1, a2s, a2e;
+	int semi;
+};
+
+static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use *u)
+{
+	char name[128], call[384], spec[80];
+	struct tstr ts = { "", 0 };
+	struct ptype pt;
+	const struct macro *wrap = NULL;
+	const struct decl *dc = NULL;
+	struct declvec body = { NULL, 0, 0 };
+	struct decl fb;
+	int resolved, move = 0, fallback = 0;
+	const char *ptype_name = NULL;
+	enum { K_SCALAR, K_ARRAY, K_STRING } form;
+	const char *perm = ctx->opt.perm;
+	unsigned mp = u->mp;
+
+	tcopy(f, u->a1, name, sizeof(name));
+
+	/* inside a #define? */
+	if (f->toks[mp].dir) {
+		size_t k;
+
+		for (k = 0; k < ctx->nmacro; k++) {
+			const struct macro *m = &ctx->macros[k];
+
+			if (m->file == f->idx && m->bstart <= mp && mp < m->bend) {
+				wrap = m;
+				break;
+			}
+		}
+		if (!wrap || !wrap->func || !is_param_of(f, wrap, u->a1)) {
+			diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): used inside a macro definition whose parameters do not name the variable"), name);
+			return;
+		}
+		/* declaration inside the macro body, before the use */
+		{
+			unsigned *idx = NULL;
+			size_t n = 0, cap = 0, i;
+
+			for (i = wrap->bstart; i < mp; i++) {
+				GROW(idx, n, cap);
+				idx[n++] = (unsigned)i;
+				if (tp(f, i, ';')) {
+					parse_stmt(f, idx, n, &body);
+					n = 0;
+				}
+			}
+			free(idx);
+			for (i = 0; i < body.n; i++)
+				if (teq(f, body.v[i].name, f, u->a1))
+					dc = &body.v[i];
+		}
+	} else {
+		if (f->toks[mp].depth > 0) {
+			diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): used inside a function or initializer"), name);
+			return;
+		}
+		if (find_macro(ctx, f, u->a1, 0) || find_macro(ctx, f, u->a1, 1)) {
+			diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' is a macro; name the variable itself"), name, name);
+			return;
+		}
+		dc = decl_in_file(ctx, f, u->a1, 1, mp);
+		/* an array declared with [] earlier may be completed later */
+		if (dc && dc->ndims == 1 && dc->dim_s == dc->dim_e && !dc->has_init) {
+			const struct decl *later = decl_in_file(ctx, f, u->a1, 0, 0);
+			int k = hget(&ctx->decl_map, name, strlen(name));
+
+			(void)later;
+			dc = NULL;
+			for (; k >= 0; k = ctx->decls[k].next) {
+				const struct decl *d = &ctx->decls[k];
+
+				if (d->file == f->idx && d->end > mp &&
+				    (d->dim_s != d->dim_e || d->has_init) &&
+				    (!dc || d->end < dc->end))
+					dc = d;
+			}
+			if (!dc) {
+				diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' is an array of unknown size here"), name, name);
+				return;
+			}
+			move = 1;
+		}
+		if (!dc) {
+			dc = decl_in_file(ctx, f, u->a1, 0, 0);
+			if (dc)
+				move = 1;
+		}
+		if (!dc) {
+			int k = hget(&ctx->decl_map, name, strlen(name));
+
+			if (k >= 0) {
+				diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' is declared only in %s; add an extern declaration before the use"),
+				     name, name, ctx->files[ctx->decls[k].file]->path);
+				return;
+			}
+		}
+	}
+
+	resolved = !eval_type(ctx, f, u->a2s, u->a2e, &ts, 0, wrap);
+	if (resolved && parse_type(ts.s, &pt)) {
+		if (!strchr(ts.s, '#')) {
+			diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): malformed type string \"%s\""), name, ts.s);
+			return;
+		}
+		resolved = 0;
+	}
+
+	if (!dc) {
+		/* no declaration: fall back to the letter when the name is in use */
+		size_t i;
+		int seen = 0, anywhere = hget(&ctx->ident_map, name, strlen(name)) > 0;
+
+		if (!wrap) {
+			for (i = 0; i < mp; i++) {
+				const struct mp_tok *t = &f->toks[i];
+
+				if (t->kind == TK_IDENT && !t->dir && t->depth == 0 &&
+				    !(t->flags & TF_MPARG) && teq(f, (unsigned)i, f, u->a1)) {
+					seen = 1;
+					break;
+				}
+			}
+		}
+		if (!wrap && !seen) {
+			if (anywhere)
+				diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): no declaration of '%s' found in the given files"), name, name);
+			else
+				diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' is not declared anywhere (typo?)"), name, name);
+			free(body.v);
+			return;
+		}
+		if (!resolved) {
+			diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): cannot resolve the type string and no declaration was found"), name);
+			free(body.v);
+			return;
+		}
+		if (pt.letter == 'c') {
+			diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): \"%s\" needs the declaration of '%s'"), name, ts.s, name);
+			free(body.v);
+			return;
+		}
+		memset(&fb, 0, sizeof(fb));
+		fb.ct = pt.letter == 's' ? CT_CHAR : letter_ct(pt.letter);
+		fb.ptr = pt.letter == 's';
+		fb.ndims = pt.has_range || (pt.has_min && pt.min != 1);
+		fallback = 1;
+		dc = &fb;
+	}
+
+	snprintf(spec, sizeof(spec), "%s", dc->spec);
+	if (dc->is_const || dc->const_pointee) {
+		diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' is const; module_param needs a writable object"), name, name);
+		goto out;
+	}
+	if (dc->ndims > 1 && !(resolved && pt.letter == 'c' && pt.has_min)) {
+		diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' is a multi-dimensional array"), name, name);
+		goto out;
+	}
+
+	if (!resolved) {
+		/* decide from the declaration alone */
+		if (dc->ct == CT_CHAR && dc->ptr == 0) {
+			diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): cannot resolve the type string for the char array '%s'"), name, name);
+			goto out;
+		}
+		memset(&pt, 0, sizeof(pt));
+		pt.letter = (dc->ct == CT_CHAR && dc->ptr == 1) ? 's' : 'i';
+		pt.has_min = pt.has_range = dc->ndims == 1;
+		pt.min = 1;
+		pt.max = -1;
+	}
+
+	if (pt.letter == 'c') {
+		if (pt.has_min) {
+			diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): \"%s\" is an array of char buffers, which has no module_param form"), name, ts.s);
+			goto out;
+		}
+		if (!(dc->ct == CT_CHAR || dc->ct == CT_BYTE || dc->ct == CT_SCHAR) || dc->ptr || dc->ndims != 1) {
+			diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): \"%s\" does not match the declaration '%s'"), name, ts.s, spec);
+			goto out;
+		}
+		if (dc->ct != CT_CHAR) {
+			diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): module_param_string needs a plain char array, not '%s'"), name, spec);
+			goto out;
+		}
+		form = K_STRING;
+	} else if (pt.letter == 's') {
+		if (dc->ct != CT_CHAR || dc->ptr != 1) {
+			diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): \"%s\" does not match the declaration '%s'"), name, ts.s, spec);
+			goto out;
+		}
+		ptype_name = "charp";
+		form = dc->ndims ? K_ARRAY : K_SCALAR;
+	} else {
+		if (dc->ptr) {
+			diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): \"%s\" does not match the declaration '%s'"), name, ts.s, spec);
+			goto out;
+		}
+		ptype_name = ct_param[dc->ct];
+		if (!ptype_name) {
+			diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): no module_param type for the declared type '%s'"), name, dc->spec[0] ? dc->spec : "?");
+			goto out;
+		}
+		form = dc->ndims ? K_ARRAY : K_SCALAR;
+	}
+
+	if (form != K_STRING && !dc->ndims && pt.has_min && !pt.has_range && pt.min != 1) {
+		diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): \"%s\" asks for exactly %ld values but '%s' is not an array"),
+		     name, ts.s, pt.min, name);
+		goto out;
+	}
+
+	if (form == K_STRING)
+		snprintf(call, sizeof(call), "module_param_string(%s, %s, sizeof(%s), %s)", name, name, name, perm);
+	else if (form == K_ARRAY)
+		snprintf(call, sizeof(call), "module_param_array(%s, %s, NULL, %s)", name, ptype_name, perm);
+	else
+		snprintf(call, sizeof(call), "module_param(%s, %s, %s)", name, ptype_name, perm);
+
+	diag(f, mp, MP_WARN_OBSOLETE, D("MODULE_PARM(%s) is obsolete: use %s"), name, call);
+
+	/* notes */
+	if (fallback)
+		diag(f, mp, MP_NOTE, D("declaration of '%s' not found: type '%s' taken from the letter '%c'"), name, ptype_name ? ptype_name : "?", pt.letter);
+	if (!resolved)
+		diag(f, mp, MP_NOTE, D("type string of '%s' not resolved: converted from its declaration '%s'"), name, spec);
+	if (resolved && !fallback && strchr("bhil", pt.letter) &&
+	    ct_size[letter_ct(pt.letter)] != ct_size[dc->ct])
+		diag(f, mp, MP_NOTE, D("'%s' is declared '%s' but \"%s\" stored %s: latent bug, converted to the declared type"),
+		     name, spec, ts.s, letter_desc(pt.letter));
+	if (form == K_ARRAY && resolved && !pt.has_min && !fallback)
+		diag(f, mp, MP_NOTE, D("\"%s\" took one value but '%s' is an array: it now takes up to the array size"), ts.s, name);
+	if (form == K_ARRAY && resolved && pt.has_min && (pt.min > 1 || pt.min < 0))
+		diag(f, mp, MP_NOTE, D("minimum count in \"%s\" is no longer enforced"), ts.s);
+	if (form == K_ARRAY && resolved && pt.max_missing)
+		diag(f, mp, MP_NOTE, D("\"%s\" has no maximum: the legacy loader rejected every value"), ts.s);
+	if (form == K_SCALAR && resolved && pt.has_range && !fallback)
+		diag(f, mp, MP_NOTE, D("\"%s\" on the non-array '%s' looked like a value range: the range is no longer checked"), ts.s, name);
+	if (form == K_STRING && resolved && pt.len > 0 && dc->dim_e == dc->dim_s + 1 &&
+	    f == ctx->files[dc->file] && f->toks[dc->dim_s].kind == TK_NUM) {
+		char dim[32];
+		long dv = strtol(tcopy(f, dc->dim_s, dim, sizeof(dim)), NULL, 0);
+
+		if (dv > 0 && pt.len > dv)
+			diag(f, mp, MP_NOTE, D("\"%s\" allowed %ld bytes but '%s' holds %ld: latent overflow fixed"), ts.s, pt.len, name, dv);
+	}
+
+	/* edits */
+	if (!move) {
+		add_edit(f, f->toks[mp].start, f->toks[u->rp].end, call);
+	} else {
+		size_t s = f->toks[mp].start, e, ins, eol;
+		unsigned endt = u->semi >= 0 ? (unsigned)u->semi : u->rp;
+		char text[400];
+		const char *nl;
+
+		e = f->toks[endt].end;
+		/* whole line? */
+		{
+			size_t b = s;
+
+			while (b > 0 && (f->data[b - 1] == ' ' || f->data[b - 1] == '\t'))
+				b--;
+			if ((b == 0 || f->data[b - 1] == '\n') && line_end_clear(f, e, &eol)) {
+				s = b;
+				e = eol;
+			} else {
+				while (e < f->len && (f->data[e] == ' ' || f->data[e] == '\t'))
+					e++;
+			}
+		}
+		add_edit(f, s, e, "");
+		ins = f->toks[dc->end].end;
+		nl = eol_of(f, ins);
+		if (line_end_clear(f, ins, &eol) && eol > ins && f->data[eol - 1] == '\n') {
+			snprintf(text, sizeof(text), "%s;%s", call, nl);
+			add_edit(f, eol, eol, text);
+		} else if (line_end_clear(f, ins, &eol)) {
+			/* declaration on the last line without a newline */
+			snprintf(text, sizeof(text), "%s%s;", nl, call);
+			add_edit(f, eol, eol, text);
+		} else {
+			snprintf(text, sizeof(text), " %s;", call);
+			add_edit(f, ins, ins, text);
+		}
+		diag(f, mp, MP_NOTE, D("'%s' is declared after its MODULE_PARM: module_param placed after the declaration at line %u"),
+		     name, f->toks[dc->name].line);
+	}
+	f->nconverted++;
+out:
+	free(body.v);
+}
+
+static void scan_file(struct mp_ctx *ctx, struct mp_file *f)
+{
+	size_t i;
+
+	for (i = 0; i + 1 < f->ntok; i++) {
+		struct use u;
+		size_t r, k, commas = 0, depth = 0;
+
+		if (!tis(f, i, "MODULE_PARM") || !tp(f, i + 1, '('))
+			continue;
+		if (f->toks[i + 1].dir != f->toks[i].dir)
+			continue;
+		if (i >= 1 && tis(f, i - 1, "define") && f->toks[i - 1].dir == f->toks[i].dir)
+			continue;
+		f->nuses++;
+		memset(&u, 0, sizeof(u));
+		u.mp = (unsigned)i;
+		u.lp = (unsigned)(i + 1);
+		u.semi = -1;
+		r = match(f, i + 1, f->ntok);
+		if (r >= f->ntok) {
+			diag(f, (unsigned)i, MP_WARN_CANNOT, D("cannot convert MODULE_PARM: cannot parse the arguments"));
+			continue;
+		}
+		u.rp = (unsigned)r;
+		for (k = i + 2; k < r; k++) {
+			if (tp(f, k, '(') || tp(f, k, '[') || tp(f, k, '{'))
+				depth++;
+			else if ((tp(f, k, ')') || tp(f, k, ']') || tp(f, k, '}')) && depth)
+				depth--;
+			else if (tp(f, k, ',') && !depth) {
+				commas++;
+				u.a2s = (unsigned)(k + 1);
+			}
+		}
+		u.a2e = (unsigned)r;
+		u.a1 = (unsigned)(i + 2);
+		if (commas != 1 || f->toks[u.a1].kind != TK_IDENT || !tp(f, u.a1 + 1, ',') ||
+		    u.a2s >= u.a2e) {
+			diag(f, (unsigned)i, MP_WARN_CANNOT, D("cannot convert MODULE_PARM: cannot parse the arguments"));
+			continue;
+		}
+		if (tp(f, r + 1, ';') && f->toks[r + 1].dir == f->toks[i].dir)
+			u.semi = (int)(r + 1);
+		convert_use(ctx, f, &u);
+		i = r;
+	}
+}
+
+static int cmp_edit(const void *a, const void *b)
+{
+	const struct mp_edit *x = a, *y = b;
+
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	if (x->end != y->end)
+		return x->end < y->end ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+static int cmp_diag(const void *a, const void *b)
+{
+	const struct mp_diag *x = a, *y = b;
+
+	if (x->off != y->off)
+		return x->off < y->off ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+static void apply_edits(struct mp_file *f)
+{
+	size_t i, pos = 0, n = 0, cap = f->len + 64;
+	char *out;
+
+	qsort(f->edits, f->nedit, sizeof(*f->edits), cmp_edit);
+	for (i = 0; i < f->nedit; i++)
+		cap += strlen(f->edits[i].text);
+	out = xrealloc(NULL, cap);
+	for (i = 0; i < f->nedit; i++) {
+		struct mp_edit *e = &f->edits[i];
+		size_t tl = strlen(e->text);
+
+		if (e->start < pos) {	/* overlapping: drop */
+			e->end = e->start;
+			e->text[0] = '\0';
+			continue;
+		}
+		memcpy(out + n, f->data + pos, e->start - pos);
+		n += e->start - pos;
+		memcpy(out + n, e->text, tl);
+		n += tl;
+		pos = e->end;
+	}
+	memcpy(out + n, f->data + pos, f->len - pos);
+	n += f->len - pos;
+	f->out = out;
+	f->outlen = n;
+	f->changed = n != f->len || memcmp(out, f->data, n);
+}
+
+/* ------------------------------------------------------------------ */
+/* context                                                             */
+
+struct mp_ctx *mp_new(const struct mp_options *opt)
+{
+	struct mp_ctx *ctx = calloc(1, sizeof(*ctx));
+
+	if (!ctx)
+		exit(2);
+	ctx->opt = *opt;
+	if (!ctx->opt.perm)
+		ctx->opt.perm = "0";
+	return ctx;
+}
+
+struct mp_file *mp_add(struct mp_ctx *ctx, const char *path, char *data, size_t len)
+{
+	struct mp_file *f = calloc(1, sizeof(*f));
+
+	if (!f)
+		exit(2);
+	f->path = xstrndup(path, strlen(path));
+	f->data = data;
+	f->len = len;
+	f->idx = (int)ctx->nfiles;
+	GROW(ctx->files, ctx->nfiles, ctx->filecap);
+	ctx->files[ctx->nfiles++] = f;
+	return f;
+}
+
+size_t mp_nfiles(const struct mp_ctx *ctx)
+{
+	return ctx->nfiles;
+}
+
+struct mp_file *mp_file_at(struct mp_ctx *ctx, size_t i)
+{
+	return ctx->files[i];
+}
+
+void mp_run(struct mp_ctx *ctx)
+{
+	size_t i, k;
+	struct declvec dv = { NULL, 0, 0 };
+
+	for (i = 0; i < ctx->nfiles; i++) {
+		struct mp_file *f = ctx->files[i];
+		size_t first = dv.n;
+
+		lex(f);
+		collect_macros(ctx, f);
+		collect_decls(f, &dv);
+		(void)first;
+		for (k = 0; k < f->ntok; k++) {
+			struct hent *e;
+
+			if (f->toks[k].kind != TK_IDENT)
+				continue;
+			if (k >= 2 && tp(f, k - 1, '(') &&
+			    (tis(f, k - 2, "MODULE_PARM") || tis(f, k - 2, "MODULE_PARM_DESC"))) {
+				f->toks[k].flags |= TF_MPARG;
+				continue;
+			}
+			e = hslot(&ctx->ident_map, tstr(f, (unsigned)k), tlen(f, (unsigned)k));
+			e->val = e->val < 0 ? 1 : e->val + 1;
+		}
+	}
+	ctx->decls = dv.v;
+	ctx->ndecl = dv.n;
+	ctx->declcap = dv.cap;
+	/* chain declarations by name, in order */
+	for (i = ctx->ndecl; i-- > 0;) {
+		struct decl *d = &ctx->decls[i];
+		const struct mp_file *f = ctx->files[d->file];
+		struct hent *e = hslot(&ctx->decl_map, tstr(f, d->name), tlen(f, d->name));
+
+		d->next = e->val;
+		e->val = (int)i;
+	}
+	for (i = 0; i < ctx->nfiles; i++) {
+		struct mp_file *f = ctx->files[i];
+
+		scan_file(ctx, f);
+		apply_edits(f);
+		qsort(f->diags, f->ndiag, sizeof(*f->diags), cmp_diag);
+	}
+}
+
+void mp_free(struct mp_ctx *ctx)
+{
+	size_t i, k;
+
+	for (i = 0; i < ctx->nfiles; i++) {
+		struct mp_file *f = ctx->files[i];
+
+		for (k = 0; k < f->nedit; k++)
+			free(f->edits[k].text);
+		for (k = 0; k < f->ndiag; k++)
+			free(f->diags[k].msg);
+		free(f->edits);
+		free(f->diags);
+		free(f->toks);
+		free(f->out);
+		free(f->data);
+		free(f->path);
+		free(f);
+	}
+	free(ctx->files);
+	free(ctx->macros);
+	free(ctx->decls);
+	free(ctx->macro_map.e);
+	free(ctx->decl_map.e);
+	free(ctx->ident_map.e);
+	free(ctx);
+}
+
+/* ------------------------------------------------------------------ */
+/* report and diff                                                     */
+
+void mp_write_report(const struct mp_file *f, FILE *out, int only_cannot)
+{
+	size_t i;
+
+	for (i = 0; i < f->ndiag; i++) {
+		const struct mp_diag *d = &f->diags[i];
+
+		if (only_cannot && d->kind != MP_WARN_CANNOT)
+			continue;
+		fprintf(out, "%s:%u:%u: %s: %s\n", f->path, d->line, d->col,
+			d->kind == MP_NOTE ? "note" : "warning", d->msg);
+	}
+}
+
+struct lines {
+	const char *buf;
+	size_t len;
+	size_t *start;	/* start offsets; start[n] = len */
+	size_t n;
+};
+
+static void split_lines(struct lines *l, const char *buf, size_t len)
+{
+	size_t i, cap = 64;
+
+	l->buf = buf;
+	l->len = len;
+	l->n = 0;
+	l->start = xrealloc(NULL, cap * sizeof(size_t));
+	for (i = 0; i < len;) {
+		const char *nl;
+
+		if (l->n + 2 >= cap) {
+			cap *= 2;
+			l->start = xrealloc(l->start, cap * sizeof(size_t));
+		}
+		l->start[l->n++] = i;
+		nl = memchr(buf + i, '\n', len - i);
+		i = nl ? (size_t)(nl - buf) + 1 : len;
+	}
+	l->start[l->n] = len;
+}
+
+static size_t line_of(const struct lines *l, size_t off)
+{
+	size_t lo = 0, hi = l->n;
+
+	/* largest k with start[k] <= off; n when off == len */
+	if (off >= l->len)
+		return l->n;
+	while (hi - lo > 1) {
+		size_t mid = (lo + hi) / 2;
+
+		if (l->start[mid] <= off)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static void put_line(FILE *out, char pfx, const struct lines *l, size_t k)
+{
+	size_t s = l->start[k], e = l->start[k + 1];
+
+	fputc(pfx, out);
+	fwrite(l->buf + s, 1, e - s, out);
+	if (e == s || l->buf[e - 1] != '\n')
+		fputs("\n\\ No newline at end of file\n", out);
+}
+
+struct group {
+	size_t a, b;	/* old lines [a,b) */
+	size_t na, nb;	/* new lines [na,nb) */
+};
+
+void mp_write_diff(const struct mp_file *f, FILE *out)
+{
+	struct lines ol, nl;
+	struct group *g = NULL;
+	size_t ng = 0, gcap = 0, i, k;
+	long delta = 0;
+	const char *p = f->path;
+
+	if (!f->changed)
+		return;
+	split_lines(&ol, f->data, f->len);
+	split_lines(&nl, f->out, f->outlen);
+
+	/* old line ranges touched by edits */
+	for (i = 0; i < f->nedit; i++) {
+		const struct mp_edit *e = &f->edits[i];
+		size_t a, b;
+
+		if (e->start == e->end && !e->text[0])
+			continue;
+		a = line_of(&ol, e->start);
+		if (e->end > e->start)
+			b = line_of(&ol, e->end - 1) + 1;
+		else if (e->start < f->len && ol.start[a] == e->start)
+			b = a;
+		else if (e->start == f->len && (f->len == 0 || f->data[f->len - 1] == '\n'))
+			b = a;
+		else {
+			if (a == ol.n && a > 0)
+				a--;
+			b = a + 1;
+		}
+		if (ng && a <= g[ng - 1].b) {
+			if (b > g[ng - 1].b)
+				g[ng - 1].b = b;
+			continue;
+		}
+		GROW(g, ng, gcap);
+		g[ng].a = a;
+		g[ng].b = b;
+		ng++;
+	}
+	/* new line ranges */
+	for (i = 0, k = 0; i < ng; i++) {
+		size_t os = ol.start[g[i].a], oe = ol.start[g[i].b], nlen = oe - os;
+		size_t ns, cnt;
+
+		for (; k < f->nedit && f->edits[k].start <= oe; k++) {
+			const struct mp_edit *e = &f->edits[k];
+
+			if (e->start == e->end && !e->text[0])
+				continue;
+			nlen += strlen(e->text);
+			nlen -= e->end - e->start;
+		}
+		g[i].na = (size_t)((long)g[i].a + delta);
+		ns = nl.start[g[i].na];
+		cnt = g[i].na;
+		while (cnt < nl.n && nl.start[cnt] < ns + nlen)
+			cnt++;
+		g[i].nb = cnt;
+		delta += (long)(g[i].nb - g[i].na) - (long)(g[i].b - g[i].a);
+	}
+
+	if (!strncmp(p, "./", 2))
+		p += 2;
+	fprintf(out, "--- a/%s\n+++ b/%s\n", p, p);
+	for (i = 0; i < ng;) {
+		size_t j = i, cs, ce, oa, ob, na, nb, x;
+
+		/* merge groups whose context overlaps */
+		while (j + 1 < ng && g[j + 1].a <= g[j].b + 6)
+			j++;
+		cs = g[i].a >= 3 ? g[i].a - 3 : 0;
+		ce = g[j].b + 3 <= ol.n ? g[j].b + 3 : ol.n;
+		oa = cs;
+		ob = ce;
+		na = (size_t)((long)cs + ((long)g[i].na - (long)g[i].a));
+		nb = (size_t)((long)ce + ((long)g[j].nb - (long)g[j].b));
+		fprintf(out, "@@ -%zu", ob - oa ? oa + 1 : oa);
+		if (ob - oa != 1)
+			fprintf(out, ",%zu", ob - oa);
+		fprintf(out, " +%zu", nb - na ? na + 1 : na);
+		if (nb - na != 1)
+			fprintf(out, ",%zu", nb - na);
+		fputs(" @@\n", out);
+		x = cs;
+		for (k = i; k <= j; k++) {
+			size_t m;
+
+			for (; x < g[k].a; x++)
+				put_line(out, ' ', &ol, x);
+			for (m = g[k].a; m < g[k].b; m++)
+				put_line(out, '-', &ol, m);
+			for (m = g[k].na; m < g[k].nb; m++)
+				put_line(out, '+', &nl, m);
+			x = g[k].b;
+		}
+		for (; x < ce; x++)
+			put_line(out, ' ', &ol, x);
+		i = j + 1;
+	}
+	free(g);
+	free(ol.start);
+	free(nl.start);
+}
+
+/* ------------------------------------------------------------------ */
+/* standalone checks                                                   */
+
+int mp_check_syntax(const char *data, size_t len, char *why, size_t whysz)
+{
+	struct mp_file f;
+	long par = 0, brk = 0, brc = 0;
+	size_t i;
+	int ret = 0;
+
+	memset(&f, 0, sizeof(f));
+	f.data = (char *)data;
+	f.len = len;
+	lex(&f);
+	for (i = 0; i < f.ntok; i++) {
+		if (f.toks[i].dir || f.toks[i].kind != TK_PUNCT)
+			continue;
+		switch (f.toks[i].c) {
+		case '(': par++; break;
+		case ')': par--; break;
+		case '[': brk++; break;
+		case ']': brk--; break;
+		case '{': brc++; break;
+		case '}': brc--; break;
+		}
+	}
+	if (f.lex_bad & 1) {
+		snprintf(why, whysz, "unterminated comment");
+		ret = 1;
+	} else if (par || brk || brc) {
+		snprintf(why, whysz, "unbalanced: parentheses %+ld, brackets %+ld, braces %+ld", par, brk, brc);
+		ret = 1;
+	} else {
+		snprintf(why, whysz, "ok");
+	}
+	free(f.toks);
+	return ret;
+}
+
+unsigned mp_count_uses(const char *data, size_t len)
+{
+	struct mp_file f;
+	size_t i;
+	unsigned n = 0;
+
+	memset(&f, 0, sizeof(f));
+	f.data = (char *)data;
+	f.len = len;
+	lex(&f);
+	for (i = 0; i + 1 < f.ntok; i++)
+		if (tis(&f, i, "MODULE_PARM") && tp(&f, i + 1, '(') &&
+		    !(i >= 1 && tis(&f, i - 1, "define")))
+			n++;
+	free(f.toks);
+	return n;
+}
