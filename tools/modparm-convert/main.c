@@ -318,13 +318,6 @@ static void write_in_place(const char *path, const struct stat *orig, const char
 		unlink(tmp);
 		goto out;
 	}
-	fd = open(dir, O_RDONLY | O_DIRECTORY);
-	if (fd >= 0) {
-		if (fsync(fd) < 0) {
-			/* best effort */
-		}
-		close(fd);
-	}
 out:
 	free(tmp);
 	free(dcopy);

@@ -352,15 +352,49 @@ static void lex(struct mp_file *f)
 		bol = 0;
 	}
 
-	/* brace depth of code outside directives */
-	for (k = 0; k < f->ntok; k++) {
-		struct mp_tok *t = &f->toks[k];
+	/*
+	 * Brace depth of code outside directives.  Each #else/#elif branch
+	 * starts from the depth at its #if; after #endif the depth of the
+	 * first branch wins, so unbalanced branches do not accumulate.
+	 */
+	{
+		int stack[64][2], sp = 0;
 
-		if (t->kind == TK_PUNCT && t->c == '}' && !t->dir && depth > 0)
-			depth--;
-		t->depth = depth;
-		if (t->kind == TK_PUNCT && t->c == '{' && !t->dir)
-			depth++;
+		for (k = 0; k < f->ntok; k++) {
+			struct mp_tok *t = &f->toks[k];
+
+			if (t->dir && t->kind == TK_PUNCT && t->c == '#' &&
+			    (k == 0 || f->toks[k - 1].dir != t->dir) && k + 1 < f->ntok &&
+			    f->toks[k + 1].dir == t->dir && f->toks[k + 1].kind == TK_IDENT) {
+				const char *w = f->data + f->toks[k + 1].start;
+				size_t wn = f->toks[k + 1].end - f->toks[k + 1].start;
+
+				if ((wn == 2 && !memcmp(w, "if", 2)) || (wn == 5 && !memcmp(w, "ifdef", 5)) ||
+				    (wn == 6 && !memcmp(w, "ifndef", 6))) {
+					if (sp < 64) {
+						stack[sp][0] = depth;
+						stack[sp][1] = -1;
+					}
+					sp++;
+				} else if ((wn == 4 && (!memcmp(w, "else", 4) || !memcmp(w, "elif", 4)))) {
+					if (sp > 0 && sp <= 64) {
+						if (stack[sp - 1][1] < 0)
+							stack[sp - 1][1] = depth;
+						depth = stack[sp - 1][0];
+					}
+				} else if (wn == 5 && !memcmp(w, "endif", 5)) {
+					if (sp > 0 && sp <= 64 && stack[sp - 1][1] >= 0)
+						depth = stack[sp - 1][1];
+					if (sp > 0)
+						sp--;
+				}
+			}
+			if (t->kind == TK_PUNCT && t->c == '}' && !t->dir && depth > 0)
+				depth--;
+			t->depth = depth;
+			if (t->kind == TK_PUNCT && t->c == '{' && !t->dir)
+				depth++;
+		}
 	}
 }
 
@@ -886,6 +920,17 @@ static const struct macro *find_macro(struct mp_ctx *ctx, const struct mp_file *
 	return other;
 }
 
+/* a macro of that name defined in f itself */
+static const struct macro *find_local_macro(struct mp_ctx *ctx, const struct mp_file *f, unsigned i)
+{
+	int k = hget(&ctx->macro_map, tstr(f, i), tlen(f, i));
+
+	for (; k >= 0; k = ctx->macros[k].next)
+		if (ctx->macros[k].file == f->idx)
+			return &ctx->macros[k];
+	return NULL;
+}
+
 /* ------------------------------------------------------------------ */
 /* type strings                                                        */
 
@@ -1098,13 +1143,35 @@ static const struct decl *decl_in_file(struct mp_ctx *ctx, const struct mp_file 
 	return best;
 }
 
-static int line_end_clear(const struct mp_file *f, size_t off, size_t *eol)
+static int line_end_clear(const struct mp_file *f, size_t off, size_t *eol, int comments)
 {
 	/* whitespace only up to the newline? */
 	size_t i = off;
 
-	while (i < f->len && (f->data[i] == ' ' || f->data[i] == '\t' || f->data[i] == '\r'))
-		i++;
+	for (;;) {
+		while (i < f->len && (f->data[i] == ' ' || f->data[i] == '\t' || f->data[i] == '\r'))
+			i++;
+		if (comments && i + 1 < f->len && f->data[i] == '/' && f->data[i + 1] == '*') {
+			/* a comment that ends on this line */
+			size_t j = i + 2;
+
+			while (j + 1 < f->len && f->data[j] != '\n' &&
+			       !(f->data[j] == '*' && f->data[j + 1] == '/'))
+				j++;
+			if (j + 1 < f->len && f->data[j] == '*') {
+				i = j + 2;
+				continue;
+			}
+			return 0;
+		}
+		if (comments && i + 1 < f->len && f->data[i] == '/' && f->data[i + 1] == '/') {
+			while (i < f->len && f->data[i] != '\n')
+				i++;
+			if (i > 0 && f->data[i - 1] == '\\')
+				return 0;
+		}
+		break;
+	}
 	if (i < f->len && f->data[i] == '\n') {
 		*eol = i + 1;
 		return 1;
@@ -1154,6 +1221,8 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 	enum { K_SCALAR, K_ARRAY, K_STRING } form;
 	const char *perm = ctx->opt.perm;
 	unsigned mp = u->mp;
+	const struct macro *alias = NULL;
+	char aname[128];
 
 	tcopy(f, u->a1, name, sizeof(name));
 
@@ -1196,11 +1265,21 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 			diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): used inside a function or initializer"), name);
 			return;
 		}
-		if (find_macro(ctx, f, u->a1, 0) || find_macro(ctx, f, u->a1, 1)) {
-			diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' is a macro; name the variable itself"), name, name);
-			return;
+		alias = find_local_macro(ctx, f, u->a1);
+		if (alias) {
+			/* "#define name other": fine when other is a declared variable */
+			if (alias->func || alias->bend != alias->bstart + 1 ||
+			    f->toks[alias->bstart].kind != TK_IDENT ||
+			    !decl_in_file(ctx, f, alias->bstart, 1, mp)) {
+				diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' is a macro; name the variable itself"), name, name);
+				return;
+			}
+			dc = decl_in_file(ctx, f, alias->bstart, 1, mp);
+			diag(f, mp, MP_NOTE, D("'%s' is a macro for '%s': the parameter keeps the expanded name, as before"),
+			     name, tcopy(f, alias->bstart, aname, sizeof(aname)));
 		}
-		dc = decl_in_file(ctx, f, u->a1, 1, mp);
+		if (!dc)
+			dc = decl_in_file(ctx, f, u->a1, 1, mp);
 		/* an array declared with [] earlier may be completed later */
 		if (dc && dc->ndims == 1 && dc->dim_s == dc->dim_e && !dc->has_init) {
 			const struct decl *later = decl_in_file(ctx, f, u->a1, 0, 0);
@@ -1228,10 +1307,28 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 				move = 1;
 		}
 		if (!dc) {
+			/* declared under another name that a macro maps onto this one */
+			size_t k;
+
+			for (k = 0; k < ctx->nmacro && !dc; k++) {
+				const struct macro *m = &ctx->macros[k];
+
+				if (m->file != f->idx || m->func || m->bend != m->bstart + 1 ||
+				    !teq(f, m->bstart, f, u->a1))
+					continue;
+				dc = decl_in_file(ctx, f, m->name, 1, mp);
+				if (!dc && (dc = decl_in_file(ctx, f, m->name, 0, 0)))
+					move = 1;
+				if (dc)
+					diag(f, mp, MP_NOTE, D("'%s' is declared as '%s', which a macro renames to '%s'"),
+					     name, tcopy(f, m->name, aname, sizeof(aname)), name);
+			}
+		}
+		if (!dc) {
 			int k = hget(&ctx->decl_map, name, strlen(name));
 
 			if (k >= 0) {
-				diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' is declared only in %s; add an extern declaration before the use"),
+				diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' has no declaration in this file (%s has one); add an extern declaration before the use"),
 				     name, name, ctx->files[ctx->decls[k].file]->path);
 				return;
 			}
@@ -1290,8 +1387,12 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 	}
 
 	snprintf(spec, sizeof(spec), "%s", dc->spec);
-	if (dc->is_const || dc->const_pointee) {
+	if (dc->is_const) {
 		diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' is const; module_param needs a writable object"), name, name);
+		goto out;
+	}
+	if (dc->const_pointee) {
+		diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' points to const data; charp needs 'char *'"), name, name);
 		goto out;
 	}
 	if (dc->ndims > 1 && !(resolved && pt.letter == 'c' && pt.has_min)) {
@@ -1339,6 +1440,10 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 			goto out;
 		}
 		ptype_name = ct_param[dc->ct];
+		if (dc->ct == CT_CHAR) {
+			ptype_name = "byte";
+			diag(f, mp, MP_NOTE, D("'%s' is a plain char: converted to byte, which takes 0..255"), name);
+		}
 		if (!ptype_name) {
 			diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): no module_param type for the declared type '%s'"), name, dc->spec[0] ? dc->spec : "?");
 			goto out;
@@ -1403,7 +1508,7 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 
 			while (b > 0 && (f->data[b - 1] == ' ' || f->data[b - 1] == '\t'))
 				b--;
-			if ((b == 0 || f->data[b - 1] == '\n') && line_end_clear(f, e, &eol)) {
+			if ((b == 0 || f->data[b - 1] == '\n') && line_end_clear(f, e, &eol, 0)) {
 				s = b;
 				e = eol;
 			} else {
@@ -1414,10 +1519,10 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 		add_edit(f, s, e, "");
 		ins = f->toks[dc->end].end;
 		nl = eol_of(f, ins);
-		if (line_end_clear(f, ins, &eol) && eol > ins && f->data[eol - 1] == '\n') {
+		if (line_end_clear(f, ins, &eol, 1) && eol > ins && f->data[eol - 1] == '\n') {
 			snprintf(text, sizeof(text), "%s;%s", call, nl);
 			add_edit(f, eol, eol, text);
-		} else if (line_end_clear(f, ins, &eol)) {
+		} else if (line_end_clear(f, ins, &eol, 1)) {
 			/* declaration on the last line without a newline */
 			snprintf(text, sizeof(text), "%s%s;", nl, call);
 			add_edit(f, eol, eol, text);
@@ -1500,6 +1605,58 @@ static int cmp_diag(const void *a, const void *b)
 	if (x->off != y->off)
 		return x->off < y->off ? -1 : 1;
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/*
+ * When deletions remove everything but whitespace from a line, remove the
+ * whole line instead of leaving a blank one behind.
+ */
+static void tidy_deletions(struct mp_file *f)
+{
+	size_t i, j;
+
+	qsort(f->edits, f->nedit, sizeof(*f->edits), cmp_edit);
+	for (i = 0; i < f->nedit; i++) {
+		struct mp_edit *e = &f->edits[i];
+		size_t ls, le, pos, last = i;
+		int covered = 1;
+
+		if (e->text[0] || e->end == e->start)
+			continue;
+		ls = e->start;
+		while (ls > 0 && f->data[ls - 1] != '\n')
+			ls--;
+		if (e->start == ls && e->end > ls && f->data[e->end - 1] == '\n')
+			continue;	/* already a whole line */
+		le = e->start;
+		while (le < f->len && f->data[le] != '\n')
+			le++;
+		pos = ls;
+		for (j = i; j < f->nedit && f->edits[j].start <= le; j++) {
+			const struct mp_edit *x = &f->edits[j];
+
+			if (x->text[0]) {
+				covered = 0;
+				break;
+			}
+			for (; pos < x->start; pos++)
+				if (f->data[pos] != ' ' && f->data[pos] != '\t' && f->data[pos] != '\r')
+					covered = 0;
+			if (x->end > pos)
+				pos = x->end;
+			last = j;
+		}
+		for (; pos < le; pos++)
+			if (f->data[pos] != ' ' && f->data[pos] != '\t' && f->data[pos] != '\r')
+				covered = 0;
+		if (!covered || pos > le)
+			continue;
+		e->start = ls;
+		e->end = le < f->len ? le + 1 : le;
+		for (j = i + 1; j <= last; j++)
+			f->edits[j].start = f->edits[j].end = e->end;
+		i = last;
+	}
 }
 
 static void apply_edits(struct mp_file *f)
@@ -1616,6 +1773,7 @@ void mp_run(struct mp_ctx *ctx)
 		struct mp_file *f = ctx->files[i];
 
 		scan_file(ctx, f);
+		tidy_deletions(f);
 		apply_edits(f);
 		qsort(f->diags, f->ndiag, sizeof(*f->diags), cmp_diag);
 	}
