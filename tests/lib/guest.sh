@@ -18,6 +18,14 @@
 # or absolute), loaded with insmod, or a bare module name, loaded with
 # modprobe from /lib/modules/$(uname -r).
 
+# busybox sh prefers its own applets to $PATH: make the module tools
+# kmod's (as /etc/profile does for 'sh -l').
+if [ -x /bin/kmod ]; then
+	for _gs_t in insmod rmmod modprobe modinfo lsmod depmod; do
+		eval "$_gs_t() { /sbin/$_gs_t \"\$@\"; }"
+	done
+fi
+
 _gs_npass=0
 _gs_nfail=0
 _gs_nskip=0

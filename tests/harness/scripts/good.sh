@@ -2,6 +2,8 @@
 . "$TESTLIB"
 expect_eq      moddir           "$MODDIR" /modules
 expect_eq      cwd              "$(pwd)" /modules
+expect_eq      insmod-is-kmod   "$(insmod -V 2>&1 | head -n1 | cut -d" " -f1)" kmod
+expect_eq      lsmod-is-kmod    "$(lsmod | head -n1)" "Module                  Size  Used by"
 expect_load    load-defaults    hello/vmrun_hello.ko
 expect_dmesg   hello-message    'vmrun_hello: hello world, count=3'
 expect_param   count-default    hello/vmrun_hello.ko count 3
