@@ -127,7 +127,8 @@ static void walk(const char *dir)
 		names[n++] = strdup(de->d_name);
 	}
 	closedir(d);
-	qsort(names, n, sizeof(*names), cmp_str);
+	if (n)
+		qsort(names, n, sizeof(*names), cmp_str);
 	for (i = 0; i < n; i++) {
 		size_t len = strlen(dir) + strlen(names[i]) + 2;
 		char *p = malloc(len);
@@ -153,7 +154,7 @@ static void walk(const char *dir)
 
 static char *read_file(const char *path, size_t *len, struct stat *st)
 {
-	int fd = open(path, O_RDONLY);
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY);
 	char *buf;
 	size_t n = 0;
 

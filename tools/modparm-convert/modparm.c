@@ -1222,7 +1222,7 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 	const char *perm = ctx->opt.perm;
 	unsigned mp = u->mp;
 	const struct macro *alias = NULL;
-	char aname[128];
+	char aname[128], shown[80] = "";
 
 	tcopy(f, u->a1, name, sizeof(name));
 
@@ -1336,6 +1336,17 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 	}
 
 	resolved = !eval_type(ctx, f, u->a2s, u->a2e, &ts, 0, wrap);
+	if (resolved) {
+		/* messages show unknown numbers as '?' */
+		struct ptype tmp;
+
+		if (!parse_type(ts.s, &tmp)) {
+			strcpy(shown, ts.s);
+			for (char *q = shown; *q; q++)
+				if (*q == '#')
+					*q = '?';
+		}
+	}
 	if (resolved && parse_type(ts.s, &pt)) {
 		if (!strchr(ts.s, '#')) {
 			diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): malformed type string \"%s\""), name, ts.s);
@@ -1374,7 +1385,7 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 			return;
 		}
 		if (pt.letter == 'c') {
-			diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): \"%s\" needs the declaration of '%s'"), name, ts.s, name);
+			diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): \"%s\" needs the declaration of '%s'"), name, shown, name);
 			free(body.v);
 			return;
 		}
@@ -1415,11 +1426,11 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 
 	if (pt.letter == 'c') {
 		if (pt.has_min) {
-			diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): \"%s\" is an array of char buffers, which has no module_param form"), name, ts.s);
+			diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): \"%s\" is an array of char buffers, which has no module_param form"), name, shown);
 			goto out;
 		}
 		if (!(dc->ct == CT_CHAR || dc->ct == CT_BYTE || dc->ct == CT_SCHAR) || dc->ptr || dc->ndims != 1) {
-			diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): \"%s\" does not match the declaration '%s'"), name, ts.s, spec);
+			diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): \"%s\" does not match the declaration '%s'"), name, shown, spec);
 			goto out;
 		}
 		if (dc->ct != CT_CHAR) {
@@ -1429,14 +1440,14 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 		form = K_STRING;
 	} else if (pt.letter == 's') {
 		if (dc->ct != CT_CHAR || dc->ptr != 1) {
-			diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): \"%s\" does not match the declaration '%s'"), name, ts.s, spec);
+			diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): \"%s\" does not match the declaration '%s'"), name, shown, spec);
 			goto out;
 		}
 		ptype_name = "charp";
 		form = dc->ndims ? K_ARRAY : K_SCALAR;
 	} else {
 		if (dc->ptr) {
-			diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): \"%s\" does not match the declaration '%s'"), name, ts.s, spec);
+			diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): \"%s\" does not match the declaration '%s'"), name, shown, spec);
 			goto out;
 		}
 		ptype_name = ct_param[dc->ct];
@@ -1453,7 +1464,7 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 
 	if (form != K_STRING && !dc->ndims && pt.has_min && !pt.has_range && pt.min != 1) {
 		diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): \"%s\" asks for exactly %ld values but '%s' is not an array"),
-		     name, ts.s, pt.min, name);
+		     name, shown, pt.min, name);
 		goto out;
 	}
 
@@ -1474,22 +1485,22 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 	if (resolved && !fallback && strchr("bhil", pt.letter) &&
 	    ct_size[letter_ct(pt.letter)] != ct_size[dc->ct])
 		diag(f, mp, MP_NOTE, D("'%s' is declared '%s' but \"%s\" stored %s: latent bug, converted to the declared type"),
-		     name, spec, ts.s, letter_desc(pt.letter));
+		     name, spec, shown, letter_desc(pt.letter));
 	if (form == K_ARRAY && resolved && !pt.has_min && !fallback)
-		diag(f, mp, MP_NOTE, D("\"%s\" took one value but '%s' is an array: it now takes up to the array size"), ts.s, name);
+		diag(f, mp, MP_NOTE, D("\"%s\" took one value but '%s' is an array: it now takes up to the array size"), shown, name);
 	if (form == K_ARRAY && resolved && pt.has_min && (pt.min > 1 || pt.min < 0))
-		diag(f, mp, MP_NOTE, D("minimum count in \"%s\" is no longer enforced"), ts.s);
+		diag(f, mp, MP_NOTE, D("minimum count in \"%s\" is no longer enforced"), shown);
 	if (form == K_ARRAY && resolved && pt.max_missing)
-		diag(f, mp, MP_NOTE, D("\"%s\" has no maximum: the legacy loader rejected every value"), ts.s);
+		diag(f, mp, MP_NOTE, D("\"%s\" has no maximum: the legacy loader rejected every value"), shown);
 	if (form == K_SCALAR && resolved && pt.has_range && !fallback)
-		diag(f, mp, MP_NOTE, D("\"%s\" on the non-array '%s' looked like a value range: the range is no longer checked"), ts.s, name);
+		diag(f, mp, MP_NOTE, D("\"%s\" on the non-array '%s' looked like a value range: the range is no longer checked"), shown, name);
 	if (form == K_STRING && resolved && pt.len > 0 && dc->dim_e == dc->dim_s + 1 &&
 	    f == ctx->files[dc->file] && f->toks[dc->dim_s].kind == TK_NUM) {
 		char dim[32];
 		long dv = strtol(tcopy(f, dc->dim_s, dim, sizeof(dim)), NULL, 0);
 
 		if (dv > 0 && pt.len > dv)
-			diag(f, mp, MP_NOTE, D("\"%s\" allowed %ld bytes but '%s' holds %ld: latent overflow fixed"), ts.s, pt.len, name, dv);
+			diag(f, mp, MP_NOTE, D("\"%s\" allowed %ld bytes but '%s' holds %ld: latent overflow fixed"), shown, pt.len, name, dv);
 	}
 
 	/* edits */
@@ -1604,6 +1615,8 @@ static int cmp_diag(const void *a, const void *b)
 
 	if (x->off != y->off)
 		return x->off < y->off ? -1 : 1;
+	if ((x->kind == MP_NOTE) != (y->kind == MP_NOTE))
+		return x->kind == MP_NOTE ? 1 : -1;
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
@@ -1615,7 +1628,8 @@ static void tidy_deletions(struct mp_file *f)
 {
 	size_t i, j;
 
-	qsort(f->edits, f->nedit, sizeof(*f->edits), cmp_edit);
+	if (f->nedit)
+		qsort(f->edits, f->nedit, sizeof(*f->edits), cmp_edit);
 	for (i = 0; i < f->nedit; i++) {
 		struct mp_edit *e = &f->edits[i];
 		size_t ls, le, pos, last = i;
@@ -1664,7 +1678,8 @@ static void apply_edits(struct mp_file *f)
 	size_t i, pos = 0, n = 0, cap = f->len + 64;
 	char *out;
 
-	qsort(f->edits, f->nedit, sizeof(*f->edits), cmp_edit);
+	if (f->nedit)
+		qsort(f->edits, f->nedit, sizeof(*f->edits), cmp_edit);
 	for (i = 0; i < f->nedit; i++)
 		cap += strlen(f->edits[i].text);
 	out = xrealloc(NULL, cap);
@@ -1775,7 +1790,8 @@ void mp_run(struct mp_ctx *ctx)
 		scan_file(ctx, f);
 		tidy_deletions(f);
 		apply_edits(f);
-		qsort(f->diags, f->ndiag, sizeof(*f->diags), cmp_diag);
+		if (f->ndiag)
+			qsort(f->diags, f->ndiag, sizeof(*f->diags), cmp_diag);
 	}
 }
 
