@@ -1240,7 +1240,7 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 		}
 		if (!wrap || !wrap->func || !is_param_of(f, wrap, u->a1)) {
 			diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): used inside a macro definition whose parameters do not name the variable"), name);
-			return;
+			goto out;
 		}
 		/* declaration inside the macro body, before the use */
 		{
@@ -1263,7 +1263,7 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 	} else {
 		if (f->toks[mp].depth > 0) {
 			diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): used inside a function or initializer"), name);
-			return;
+			goto out;
 		}
 		alias = find_local_macro(ctx, f, u->a1);
 		if (alias) {
@@ -1272,7 +1272,7 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 			    f->toks[alias->bstart].kind != TK_IDENT ||
 			    !decl_in_file(ctx, f, alias->bstart, 1, mp)) {
 				diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' is a macro; name the variable itself"), name, name);
-				return;
+				goto out;
 			}
 			dc = decl_in_file(ctx, f, alias->bstart, 1, mp);
 			diag(f, mp, MP_NOTE, D("'%s' is a macro for '%s': the parameter keeps the expanded name, as before"),
@@ -1297,7 +1297,7 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 			}
 			if (!dc) {
 				diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' is an array of unknown size here"), name, name);
-				return;
+				goto out;
 			}
 			move = 1;
 		}
@@ -1330,7 +1330,7 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 			if (k >= 0) {
 				diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' has no declaration in this file (%s has one); add an extern declaration before the use"),
 				     name, name, ctx->files[ctx->decls[k].file]->path);
-				return;
+				goto out;
 			}
 		}
 	}
@@ -1350,7 +1350,7 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 	if (resolved && parse_type(ts.s, &pt)) {
 		if (!strchr(ts.s, '#')) {
 			diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): malformed type string \"%s\""), name, ts.s);
-			return;
+			goto out;
 		}
 		resolved = 0;
 	}
@@ -1376,18 +1376,15 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 				diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): no declaration of '%s' found in the given files"), name, name);
 			else
 				diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' is not declared anywhere (typo?)"), name, name);
-			free(body.v);
-			return;
+			goto out;
 		}
 		if (!resolved) {
 			diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): cannot resolve the type string and no declaration was found"), name);
-			free(body.v);
-			return;
+			goto out;
 		}
 		if (pt.letter == 'c') {
 			diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): \"%s\" needs the declaration of '%s'"), name, shown, name);
-			free(body.v);
-			return;
+			goto out;
 		}
 		memset(&fb, 0, sizeof(fb));
 		fb.ct = pt.letter == 's' ? CT_CHAR : letter_ct(pt.letter);
