@@ -648,7 +648,14 @@ static void parse_stmt(struct mp_file *f, const unsigned *idx, size_t n, struct 
 			return;
 		name = idx[--l];
 		while (l > s && (tp(f, idx[l - 1], '*') || tis(f, idx[l - 1], "const") ||
-				 tis(f, idx[l - 1], "volatile"))) {
+				 tis(f, idx[l - 1], "volatile") ||
+				 (T[idx[l - 1]].kind == TK_IDENT &&
+				  is_annotation(tstr(f, idx[l - 1]), tlen(f, idx[l - 1]))))) {
+			if (T[idx[l - 1]].kind == TK_IDENT && !tis(f, idx[l - 1], "const") &&
+			    !tis(f, idx[l - 1], "volatile")) {
+				l--;
+				continue;
+			}
 			if (tp(f, idx[l - 1], '*'))
 				ptr++;
 			else if (ptr == 0)
@@ -804,15 +811,14 @@ static void collect_decls(struct mp_file *f, struct declvec *out)
 			continue;
 		if (t->kind == TK_PUNCT && t->c == '{' && depth == 0 && pdepth == 0 &&
 		    (n == 0 || tp(f, idx[n - 1], ')'))) {
-			/* a block or a function body: skip it */
-			int dd = 0;
+			/*
+			 * A block or a function body: skip to the brace that
+			 * closes it, using the #if-aware depth from the lexer.
+			 */
+			int d0 = t->depth;
 
-			for (; i < f->ntok; i++) {
-				if (f->toks[i].dir)
-					continue;
-				if (tp(f, i, '{'))
-					dd++;
-				else if (tp(f, i, '}') && --dd == 0)
+			for (i++; i < f->ntok; i++) {
+				if (!f->toks[i].dir && tp(f, i, '}') && f->toks[i].depth <= d0)
 					break;
 			}
 			n = 0;
