@@ -1,0 +1,8 @@
+# Guest half of the kunit suite: the built-in obsolete parameters of the
+# KUnit suite were set on the kernel command line by tests/kunit/run.
+. "$TESTLIB"
+p=/sys/module/params_kunit/parameters
+expect_eq kunit/builtin-cmdline-array "$(cat $p/builtin_ints)" "7,-8,9,0"
+expect_eq kunit/builtin-cmdline-string "$(cat $p/builtin_name)" "hello"
+expect_eq kunit/builtin-sysfs-mode "$(stat -c %a $p/builtin_ints) $(stat -c %a $p/builtin_name)" "444 444"
+summary
