@@ -1,0 +1,214 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# tests/legacy/guest.sh - the guest half of the legacy MODULE_PARM() suite,
+# run by tests/legacy/run through scripts/vm-run (busybox sh).
+#
+# Modules (built from tests/legacy/modules/):
+#   legacy_all       every MODULE_PARM() form plus one module_param()
+#   legacy_overflow  "1-8i" on int x[4]: must be refused
+#   legacy_const     MODULE_PARM() on a const array: must be refused
+#
+# Every check prints one PASS/FAIL line named legacy/...; summary ends it.
+
+. "$TESTLIB"
+
+ALL=legacy_all/legacy_all.ko
+SYS=/sys/module/legacy_all/parameters
+
+# The obsolete parameters of legacy_all, and the new-style one.
+OBS="debug io irq dma media txq rx_copybreak tx_timeout mem win model ifname units alias"
+NEW="verbose"
+
+# params GROUP NAME=VALUE...: each sysfs value of legacy_all.
+params() {
+	_p_g=$1
+	shift
+	for _p_a in "$@"; do
+		expect_param "legacy/$_p_g/sysfs/${_p_a%%=*}" legacy_all "${_p_a%%=*}" "${_p_a#*=}"
+	done
+}
+
+# warn_once GROUP: since the last mark, exactly one load-time warning,
+# naming exactly the obsolete parameters.
+warn_once() {
+	_w_n=$(dmesg_since | grep -c 'legacy_all: uses obsolete MODULE_PARM() for ')
+	expect_eq "legacy/$1/warning-once" "$_w_n" 1
+	_w_got=$(dmesg_since |
+		sed -n 's/.*legacy_all: uses obsolete MODULE_PARM() for \(.*\); convert it with modparm-convert$/\1/p' |
+		head -n 1 | tr ',' '\n' | tr -d ' ' | sort | tr '\n' ' ')
+	_w_want=$(echo $OBS | tr ' ' '\n' | sort | tr '\n' ' ')
+	expect_eq "legacy/$1/warning-names" "$_w_got" "$_w_want"
+}
+
+# refuse NAME PATTERN ARGS...: legacy_all with ARGS must be refused, leave
+# nothing loaded, and the kernel must say PATTERN (an ERE).
+refuse() {
+	_r_n=$1 _r_p=$2
+	shift 2
+	expect_refuse "legacy/refuse/$_r_n" "$ALL" "$@"
+	expect_dmesg "legacy/refuse/$_r_n/message" "$_r_p"
+}
+
+# unload GROUP: rmmod legacy_all; its sysfs directory must go too.
+unload() {
+	expect_unload "legacy/$1/unload" legacy_all
+	if [ -e /sys/module/legacy_all ]; then
+		fail "legacy/$1/sysfs-gone" "/sys/module/legacy_all still exists"
+	else
+		pass "legacy/$1/sysfs-gone"
+	fi
+}
+
+# --- modinfo --------------------------------------------------------------
+# "parm: NAME:DESC (TYPE)", or "parm: NAME:TYPE" without a description.
+minfo=$(modinfo "$ALL" 2>&1 | sed -n 's/^parm: *//p')
+for want in \
+	'debug:i' \
+	'io:I/O ports (1-4i)' \
+	'irq:IRQ lines (4i)' \
+	'dma:DMA channels (0-3h)' \
+	'media:2-6i' \
+	'txq:TX queue length (b)' \
+	'rx_copybreak:i' \
+	'tx_timeout:h' \
+	'mem:shared memory base (l)' \
+	'win:2l' \
+	'model:board model (s)' \
+	'ifname:interface name (c16)' \
+	'units:units per card (1-3i)' \
+	'alias:1-2c16' \
+	'verbose:new-style verbosity (int)'; do
+	if printf '%s\n' "$minfo" | grep -qxF -- "$want"; then
+		pass "legacy/modinfo/${want%%:*}"
+	else
+		fail "legacy/modinfo/${want%%:*}" "no 'parm: $want' in: $(_gs_oneline "$minfo")"
+	fi
+done
+_m_n=$(printf '%s\n' "$minfo" | grep -c .)
+expect_eq legacy/modinfo/count "$_m_n" 15
+
+# --- defaults -----------------------------------------------------------------
+if expect_load legacy/defaults/load "$ALL"; then
+	warn_once defaults
+	params defaults debug=1 io=768,800,832,864 irq=5,9,10,11 dma=1,3,5 \
+		media=1,2,0,0,0,0 txq=16 rx_copybreak=200 tx_timeout=400 \
+		mem=851968 win=4096,8192 model=ne2000 'ifname=eth%d' \
+		units=1,0,0 alias=lan,wan verbose=0
+	expect_dmesg legacy/defaults/dmesg-1 'legacy_all: debug=1 io=768,800,832,864 irq=5,9,10,11 dma=1,3,5 media=1,2,0,0,0,0$'
+	expect_dmesg legacy/defaults/dmesg-2 'legacy_all: txq=16 rx_copybreak=200 tx_timeout=400 mem=851968 win=4096,8192 units=1,0,0 verbose=0$'
+	expect_dmesg legacy/defaults/dmesg-3 'legacy_all: model=ne2000 model_len=6 ifname=eth%d alias=lan,wan$'
+	# Obsolete parameters are read-only: mode 0444.
+	for p in $OBS $NEW; do
+		if [ -e "$SYS/$p" ]; then
+			expect_eq "legacy/mode/$p" "$(stat -c %a "$SYS/$p")" 444
+		else
+			fail "legacy/mode/$p" "$SYS/$p does not exist"
+		fi
+	done
+	unload defaults
+fi
+
+# --- good values of every form ----------------------------------------------
+if expect_load legacy/good/load "$ALL" debug=3 io=0x280,0x2a0 irq=3,4,5,7 \
+	dma=6,7 media=1,2,3,4,5,6 txq=255 rx_copybreak=-1 tx_timeout=-32768 \
+	mem=-5 win=1,2 'model="isa ne2000"' ifname=abcdefghijklmno \
+	units=2,3,4 alias=uplink,abcdefghijklmno verbose=2; then
+	warn_once good
+	params good debug=3 io=640,672,832,864 irq=3,4,5,7 dma=6,7,5 \
+		media=1,2,3,4,5,6 txq=255 rx_copybreak=-1 tx_timeout=-32768 \
+		mem=-5 win=1,2 'model=isa ne2000' ifname=abcdefghijklmno \
+		units=2,3,4 alias=uplink,abcdefghijklmno verbose=2
+	expect_dmesg legacy/good/dmesg-1 'legacy_all: debug=3 io=640,672,832,864 irq=3,4,5,7 dma=6,7,5 media=1,2,3,4,5,6$'
+	expect_dmesg legacy/good/dmesg-2 'legacy_all: txq=255 rx_copybreak=-1 tx_timeout=-32768 mem=-5 win=1,2 units=2,3,4 verbose=2$'
+	expect_dmesg legacy/good/dmesg-3 'legacy_all: model=isa ne2000 model_len=10 ifname=abcdefghijklmno alias=uplink,abcdefghijklmno$'
+	unload good
+fi
+
+# --- hex, octal and the limits of each integer type -------------------------
+if expect_load legacy/radix/load "$ALL" debug=0x10 io=010,0x20,-0x10 \
+	irq=0x1,02,3,0 dma=0x7fff,-0x8000 media=00,0x0 txq=0xff \
+	rx_copybreak=-2147483648 tx_timeout=077 mem=0x7fffffffffffffff \
+	win=-9223372036854775808,0 units=0x7fffffff; then
+	params radix debug=16 io=8,32,-16,864 irq=1,2,3,0 dma=32767,-32768,5 \
+		media=0,0,0,0,0,0 txq=255 rx_copybreak=-2147483648 \
+		tx_timeout=63 mem=9223372036854775807 \
+		win=-9223372036854775808,0 units=2147483647,0,0
+	expect_dmesg legacy/radix/dmesg-1 'legacy_all: debug=16 io=8,32,-16,864 irq=1,2,3,0 dma=32767,-32768,5 media=0,0,0,0,0,0$'
+	expect_dmesg legacy/radix/dmesg-2 'legacy_all: txq=255 rx_copybreak=-2147483648 tx_timeout=63 mem=9223372036854775807 win=-9223372036854775808,0 units=2147483647,0,0 verbose=0$'
+	unload radix
+fi
+
+# --- s: 1023 characters fit, 1024 do not -------------------------------------
+s1023=$(head -c 1023 /dev/zero | tr '\0' m)
+if expect_load legacy/s1023/load "$ALL" "model=$s1023"; then
+	expect_eq legacy/s1023/sysfs-length "$(cat $SYS/model | tr -d '\n' | wc -c)" 1023
+	expect_eq legacy/s1023/sysfs-value "$(cat $SYS/model)" "$s1023"
+	expect_dmesg legacy/s1023/dmesg 'legacy_all: model=m{40} model_len=1023 '
+	unload s1023
+fi
+refuse s-1024 'model: string parameter too long' "model=${s1023}m"
+
+# --- bad values: each refused, nothing left loaded ---------------------------
+refuse too-many-1-4i 'io: can only take 4 arguments' io=1,2,3,4,5
+refuse too-many-4i 'irq: can only take 4 arguments' irq=1,2,3,4,5
+refuse too-many-0-3h 'dma: can only take 3 arguments' dma=1,2,3,4
+refuse too-many-macro 'units: can only take 3 arguments' units=1,2,3,4
+refuse too-many-c 'alias: can only take 2 arguments' alias=a,b,c
+refuse too-many-scalar 'debug: can only take 1 arguments' debug=1,2
+refuse too-few-4i 'irq: needs at least 4 arguments' irq=1,2,3
+refuse too-few-2-6i 'media: needs at least 2 arguments' media=1
+refuse too-few-stringify 'win: needs at least 2 arguments' win=1
+refuse nan-i "legacy_all: \`x' invalid for parameter \`debug'" debug=x
+refuse nan-array "invalid for parameter \`io'" io=0x300,abc
+refuse nan-l "invalid for parameter \`mem'" mem=12k
+refuse b-256 "legacy_all: \`256' invalid for parameter \`txq'" txq=256
+refuse b-negative "legacy_all: \`-1' invalid for parameter \`txq'" txq=-1
+refuse h-32768 "legacy_all: \`32768' invalid for parameter \`tx_timeout'" tx_timeout=32768
+refuse h-array-32768 "invalid for parameter \`dma'" dma=1,32768
+refuse i-2147483648 "legacy_all: \`2147483648' invalid for parameter \`debug'" debug=2147483648
+refuse i-array-2147483648 "invalid for parameter \`irq'" irq=1,2,3,2147483648
+refuse l-9223372036854775808 "legacy_all: \`9223372036854775808' invalid for parameter \`mem'" mem=9223372036854775808
+refuse c16-too-long "ifname: string doesn't fit in 15 chars" ifname=abcdefghijklmnop
+expect_dmesg legacy/refuse/c16-too-long/message-2 "legacy_all: \`abcdefghijklmnop' too large for parameter \`ifname'"
+refuse c16-array-too-long "alias: string doesn't fit in 15 chars" alias=ok,abcdefghijklmnop
+refuse missing-value 'debug: needs a value' debug
+refuse missing-value-array 'io: needs a value' io
+refuse missing-value-s 'model: needs a value' model
+refuse empty-i "legacy_all: \`' invalid for parameter \`debug'" debug=
+
+# --- storage checks ------------------------------------------------------------
+expect_refuse legacy/overflow/refuse legacy_overflow/legacy_overflow.ko
+expect_dmesg legacy/overflow/message "legacy_overflow: obsolete parameter 'x' of type \"1-8i\" needs 32 bytes, but its variable has 16"
+expect_refuse legacy/const/refuse legacy_const/legacy_const.ko
+expect_dmesg legacy/const/message "legacy_const: obsolete parameter 'x' is not writable data"
+
+# --- modprobe with options from /etc/modprobe.d ------------------------------
+cat > /etc/modprobe.d/legacy.conf <<'EOF'
+# tests/legacy/guest.sh
+options legacy_all debug=7 io=0x100,0x110 irq=1,2,3,4 txq=1 mem=-1 win=5,6 units=9 model=fromconf ifname=conf0 alias=x,y verbose=5
+EOF
+if expect_load legacy/modprobe/load legacy_all; then
+	warn_once modprobe
+	params modprobe debug=7 io=256,272,832,864 irq=1,2,3,4 txq=1 mem=-1 \
+		win=5,6 units=9,0,0 model=fromconf ifname=conf0 alias=x,y \
+		verbose=5 dma=1,3,5
+	expect_dmesg legacy/modprobe/dmesg-3 'legacy_all: model=fromconf model_len=8 ifname=conf0 alias=x,y$'
+	dmesg_mark
+	if _o=$(modprobe -r legacy_all 2>&1) && ! is_loaded legacy_all; then
+		pass legacy/modprobe/remove
+	else
+		fail legacy/modprobe/remove "modprobe -r legacy_all: $(_gs_oneline "$_o")"
+	fi
+fi
+# Command line values come after the configured ones and win.
+if expect_load legacy/modprobe-override/load legacy_all debug=8 irq=4,3,2,1; then
+	params modprobe-override debug=8 irq=4,3,2,1 model=fromconf
+	unload modprobe-override
+fi
+rm -f /etc/modprobe.d/legacy.conf
+
+# --- nothing stays loaded ------------------------------------------------------
+left=$(grep -E '^legacy_(all|overflow|const) ' /proc/modules | cut -d' ' -f1 | tr '\n' ' ')
+expect_eq legacy/nothing-loaded "$left" ""
+
+summary
