@@ -138,15 +138,15 @@ if expect_load legacy/radix/load "$ALL" debug=0x10 io=010,0x20,-0x10 \
 	unload radix
 fi
 
-# --- s: 1023 characters fit, 1024 do not -------------------------------------
-s1023=$(head -c 1023 /dev/zero | tr '\0' m)
-if expect_load legacy/s1023/load "$ALL" "model=$s1023"; then
-	expect_eq legacy/s1023/sysfs-length "$(cat $SYS/model | tr -d '\n' | wc -c)" 1023
-	expect_eq legacy/s1023/sysfs-value "$(cat $SYS/model)" "$s1023"
-	expect_dmesg legacy/s1023/dmesg 'legacy_all: model=m{40} model_len=1023 '
-	unload s1023
+# --- s: up to 1024 characters, as in 2.4 and as param_set_charp() takes -------
+s1024=$(head -c 1024 /dev/zero | tr '\0' m)
+if expect_load legacy/s1024/load "$ALL" "model=$s1024"; then
+	expect_eq legacy/s1024/sysfs-length "$(cat $SYS/model | tr -d '\n' | wc -c)" 1024
+	expect_eq legacy/s1024/sysfs-value "$(cat $SYS/model)" "$s1024"
+	expect_dmesg legacy/s1024/dmesg 'legacy_all: model=m{40} model_len=1024 '
+	unload s1024
 fi
-refuse s-1024 'model: string parameter too long' "model=${s1023}m"
+refuse s-1025 'model: string parameter too long' "model=${s1024}m"
 
 # --- bad values: each refused, nothing left loaded ---------------------------
 refuse too-many-1-4i 'io: can only take 4 arguments' io=1,2,3,4,5
@@ -175,6 +175,7 @@ refuse missing-value 'debug: needs a value' debug
 refuse missing-value-array 'io: needs a value' io
 refuse missing-value-s 'model: needs a value' model
 refuse empty-i "legacy_all: \`' invalid for parameter \`debug'" debug=
+refuse new-style-nan "legacy_all: \`x' invalid for parameter \`verbose'" verbose=x
 
 # --- storage checks ------------------------------------------------------------
 expect_refuse legacy/overflow/refuse legacy_overflow/legacy_overflow.ko

@@ -33,6 +33,8 @@ MODULE_PARM_DESC(irq, "IRQ lines");
 MODULE_PARM(dma, "0-3h");
 MODULE_PARM_DESC(dma, "DMA channels");
 MODULE_PARM(media, "2-6i");
+/* MODULE_PARM(full_duplex, "1-4i");	not supported by this card yet */
+// MODULE_PARM(options, "1-4i");
 
 static unsigned char txq = 16;
 MODULE_PARM(txq, "b");
