@@ -9,6 +9,7 @@
 #   legacy_const     MODULE_PARM() on a const array: must be refused
 #
 # Every check prints one PASS/FAIL line named legacy/...; summary ends it.
+# Values are checked in sysfs and in the lines legacy_all prints at init.
 
 . "$TESTLIB"
 
