@@ -1,0 +1,107 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# bench/footprint.sh OUTFILE
+#
+# Build three vmlinux images with the configuration of build/out-base:
+#   pristine  the tag 'pristine' of build/linux (no OBSOLETE_MODPARM at all)
+#   y         the series, CONFIG_OBSOLETE_MODPARM=y, KUnit suite off
+#   n         the series, CONFIG_OBSOLETE_MODPARM=n (KUnit suite off)
+# each from its own git worktree of build/linux under build/bench/ (so the
+# shared tree is never touched and a concurrent series update cannot mix
+# into a build), and write key=value lines with the text/data/bss sizes
+# and the bloat-o-meter totals to OUTFILE.  Reruns are incremental.
+set -euo pipefail
+. "$(dirname "$0")/../scripts/lib.sh"
+
+outfile=${1:?usage: footprint.sh OUTFILE}
+bench=$BUILD_DIR/bench
+base_cfg=$BUILD_DIR/out-base/.config
+[ -f "$base_cfg" ] || die "$base_cfg is missing: run scripts/kernel-build base"
+[ -d "$KSRC/.git" ] || die "$KSRC is not a git tree: run scripts/kernel-tree"
+mkdir -p "$bench"
+jobs=${BENCH_JOBS:-2}
+
+series_commit=$(git -C "$KSRC" rev-parse HEAD)
+pristine_commit=$(git -C "$KSRC" rev-parse "$PRISTINE_TAG^{commit}")
+
+# worktree DIR COMMIT: a detached worktree of build/linux at COMMIT.
+worktree() {
+	local dir=$1 commit=$2
+	if [ ! -e "$dir/.git" ]; then
+		git -C "$KSRC" worktree prune
+		git -C "$KSRC" worktree add -q --detach "$dir" "$commit" >&2
+	elif [ "$(git -C "$dir" rev-parse HEAD)" != "$commit" ]; then
+		git -C "$dir" checkout -q --detach "$commit" >&2
+	fi
+}
+
+# build NAME SRCDIR CONFIG-EDITS...: vmlinux in build/bench/out-NAME.
+build() {
+	local name=$1 src=$2; shift 2
+	local o=$bench/out-$name
+	mkdir -p "$o"
+	cp "$base_cfg" "$o/.config.want"
+	local e sym
+	for e in "$@"; do
+		sym=${e%%=*}
+		sed -i "/^$sym=/d; /^# $sym is not set/d" "$o/.config.want"
+		echo "$e" >> "$o/.config.want"
+	done
+	# Keep make's timestamps when nothing changed: install the config
+	# only when it differs from what the last build started from.
+	if ! cmp -s "$o/.config.want" "$o/.config.in" 2>/dev/null; then
+		cp "$o/.config.want" "$o/.config"
+		cp "$o/.config.want" "$o/.config.in"
+	fi
+	make -s -C "$src" O="$o" LOCALVERSION= olddefconfig >/dev/null
+	for e in "$@"; do
+		sym=${e%%=*}
+		case "$e" in
+		*=n) ! grep -q "^$sym=[ym]$" "$o/.config" ||
+			die "$name: $sym still on in $o/.config" ;;
+		*)   grep -qx "$e" "$o/.config" || die "$name: '$e' did not stick" ;;
+		esac
+	done
+	printf '[footprint] building vmlinux: %s (%s)\n' "$name" "$(git -C "$src" rev-parse --short HEAD)" >&2
+	/usr/bin/time -f "%e" -o "$o/.build-time" \
+		make -s -C "$src" O="$o" LOCALVERSION= -j"$jobs" vmlinux >&2
+}
+
+worktree "$bench/src-pristine" "$pristine_commit"
+worktree "$bench/src-series" "$series_commit"
+
+# The pristine tree has no such options; olddefconfig drops them.
+build pristine "$bench/src-pristine" CONFIG_OBSOLETE_MODPARM_KUNIT_TEST=n CONFIG_OBSOLETE_MODPARM=n
+build y "$bench/src-series" CONFIG_OBSOLETE_MODPARM=y CONFIG_OBSOLETE_MODPARM_KUNIT_TEST=n
+build n "$bench/src-series" CONFIG_OBSOLETE_MODPARM=n CONFIG_OBSOLETE_MODPARM_KUNIT_TEST=n
+
+bom=$KSRC/scripts/bloat-o-meter
+{
+	echo "series_commit=$(git -C "$KSRC" rev-parse --short "$series_commit")"
+	echo "pristine_commit=$(git -C "$KSRC" rev-parse --short "$pristine_commit")"
+	for n in pristine y n; do
+		read -r t d b _ < <(size "$bench/out-$n/vmlinux" | tail -1)
+		echo "size_${n}_text=$t"
+		echo "size_${n}_data=$d"
+		echo "size_${n}_bss=$b"
+		echo "buildtime_${n}=$(cat "$bench/out-$n/.build-time" 2>/dev/null || echo ?)"
+	done
+	for n in y n; do
+		for c in "" "-c" "-d"; do
+			"$bom" $c "$bench/out-pristine/vmlinux" "$bench/out-$n/vmlinux" \
+				> "$bench/bloat-$n${c}.txt" 2>&1 || true
+		done
+		# "Total: Before=..., After=..., chg +x.xx%" of the default
+		# (text+data symbols) and per-section views.
+		tot=$(grep -m1 '^Total:' "$bench/bloat-$n.txt" || true)
+		echo "bom_${n}_total=${tot#Total: }"
+		# -c prints one "add/remove: ... Total: N" block per section kind
+		awk -v n="$n" '
+			/^add\/remove:/ { sec++ }
+			/^Total:/ { sub(/^Total: /, ""); print "bom_" n "_sec" sec "=" $0 }
+		' "$bench/bloat-$n-c.txt"
+		echo "bom_${n}_growth=$(grep -m1 '^add/remove:' "$bench/bloat-$n.txt" | sed 's/.*grow\/shrink: //')"
+		echo "bom_${n}_delta=$(grep -m1 '^add/remove:' "$bench/bloat-$n.txt" | sed -n 's/.*(\([-+0-9]*\)).*/\1/p')"
+	done
+} > "$outfile"
