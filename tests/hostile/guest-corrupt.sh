@@ -1,0 +1,100 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# guest-corrupt.sh - insmod every corrupted copy of hostile_corrupt.ko that
+# tests/hostile/corrupt-ko wrote: each must be refused, leave nothing in
+# /proc/modules and say why in the kernel log.  The two controls must load.
+# (busybox sh.)  $HOSTILE_KOS: the directory with the copies.
+. "$TESTLIB"
+
+KOS=${HOSTILE_KOS:-$MODDIR/hostile_kos}
+MOD=hostile_corrupt
+P="$MOD: "
+ncase=0
+known=" "
+
+gone() {	# gone: hostile_corrupt is not loaded (rmmod it if it is)
+	if grep -q "^$MOD " /proc/modules; then
+		rmmod $MOD 2>/dev/null
+		return 1
+	fi
+	return 0
+}
+
+# refuse CASE REGEX: CASE.ko is refused with a kernel message matching REGEX.
+refuse() {
+	ncase=$((ncase + 1))
+	known="$known$1 "
+	if [ ! -f "$KOS/$1.ko" ]; then
+		fail "hostile/corrupt/$1" "$KOS/$1.ko is missing (corrupt-ko did not write it)"
+		return
+	fi
+	expect_refuse "hostile/corrupt/$1" "$KOS/$1.ko" hc_int=5
+	gone || fail "hostile/corrupt/$1/absent" "$MOD is in /proc/modules after the load"
+	expect_dmesg "hostile/corrupt/$1/message" "$2"
+}
+
+# control CASE: CASE.ko loads, hc_int=5 shows in sysfs, and unloads.
+control() {
+	ncase=$((ncase + 1))
+	known="$known$1 "
+	if ! expect_load "hostile/corrupt/$1" "$KOS/$1.ko" hc_int=5; then
+		dmesg_since | tail -n 3
+		return
+	fi
+	expect_param "hostile/corrupt/$1/value" $MOD hc_int 5
+	expect_unload "hostile/corrupt/$1/unload" $MOD
+}
+
+control control
+control control-reloc
+
+refuse name-unterminated	"${P}obsolete parameter with an unterminated or empty name"
+refuse name-empty		"${P}obsolete parameter with an unterminated or empty name"
+refuse type-unterminated	"${P}obsolete parameter 'hc_int' has an unterminated type"
+refuse section-size-odd		"${P}__obsparm section size [0-9]+ is not a multiple of 128"
+# Caught by the generic ELF checks before MODULE_PARM() code sees it.
+refuse section-size-beyond-file	"[Mm]odule|ELF|section|truncated"
+
+refuse type-unknown-letter	"${P}obsolete parameter 'hc_int' has invalid type \"x\": unknown type letter"
+refuse type-count-zero		"${P}obsolete parameter 'hc_int' has invalid type \"0i\": it takes no values"
+refuse type-count-huge		"${P}obsolete parameter 'hc_int' has invalid type \"99999i\": count is too large"
+refuse type-min-above-max	"${P}obsolete parameter 'hc_int' has invalid type \"5-2i\": minimum count is above the maximum"
+refuse type-len-zero		"${P}obsolete parameter 'hc_buf' has invalid type \"c0\": string length is zero"
+refuse type-len-huge		"${P}obsolete parameter 'hc_buf' has invalid type \"c99999\": string length is missing or too large"
+refuse type-trailing		"${P}obsolete parameter 'hc_int' has invalid type \"ix\": trailing characters after the type letter"
+refuse type-no-letter		"${P}obsolete parameter 'hc_int' has invalid type \"4\": type letter is missing"
+refuse type-empty		"${P}obsolete parameter 'hc_int' has invalid type \"\": type letter is missing"
+refuse type-range-open		"${P}obsolete parameter 'hc_int' has invalid type \"1-\": range has no valid maximum"
+refuse type-range-max-huge	"${P}obsolete parameter 'hc_int' has invalid type \"1-70000i\": range has no valid maximum"
+
+refuse sym-missing		"${P}falsely claims to have parameter no_such_var: no such symbol in the module"
+refuse sym-function-name	"${P}falsely claims to have parameter hc_init: its address is not that of the symbol"
+refuse sym-function		"${P}obsolete parameter 'hc_init' is not a variable"
+refuse sym-rodata		"${P}obsolete parameter 'hc_const' is not writable data"
+# Only with CONFIG_SMP: otherwise per-cpu data is plain .data and
+# corrupt-ko writes no such copy.
+if [ -f "$KOS/sym-percpu.ko" ]; then
+	refuse sym-percpu	"${P}obsolete parameter 'hc_pcpu' is per-cpu data"
+else
+	known="$known" # nothing to check
+	skip hostile/corrupt/sym-percpu "no per-cpu sections in modules of this kernel (!SMP)"
+fi
+refuse sym-initdata		"${P}obsolete parameter 'hc_initdata' is freed after init"
+refuse sym-addr-off		"${P}falsely claims to have parameter hc_int: its address is not that of the symbol"
+refuse too-small-array		"${P}obsolete parameter 'hc_small' of type \"1-64i\" needs 256 bytes, but its variable has 8"
+refuse too-small-string		"${P}obsolete parameter 'hc_buf' of type \"2c17\" needs 34 bytes, but its variable has 32"
+refuse too-small-charp		"${P}obsolete parameter 'hc_str' of type \"2s\" needs 16 bytes, but its variable has 8"
+refuse duplicate		"${P}parameter 'hc_int' is declared twice"
+refuse duplicate-new-style	"${P}parameter 'hc_new' is declared twice"
+
+# Every .ko corrupt-ko wrote has a case here.
+for f in "$KOS"/*.ko; do
+	c=$(basename "$f" .ko)
+	case "$known" in
+	*" $c "*) ;;
+	*)	fail "hostile/corrupt/unknown-file/$c" "$f has no expectation in guest-corrupt.sh" ;;
+	esac
+done
+
+echo "hostile: $ncase corrupted-module cases tried"
+summary

@@ -1,0 +1,108 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# guest-leak.sh - 200 insmod/rmmod cycles of hostile_params.ko with string,
+# char-buffer and array values (every fourth load refused half-way through
+# its arguments, after strings were allocated), while a background loop
+# reads every sysfs parameter; then a kmemleak scan.  PASS when kmemleak
+# reports nothing new.  (busybox sh.)
+#
+# With vm-run --kmemleak, init already scanned and cleared what boot
+# leaked; otherwise this script does that baseline itself.
+. "$TESTLIB"
+
+M=$MODDIR/hostile_params/hostile_params.ko
+MOD=hostile_params
+SYS=/sys/module/$MOD/parameters
+KML=/sys/kernel/debug/kmemleak
+CYCLES=${HOSTILE_CYCLES:-200}
+
+loaded() {
+	grep -q "^$MOD " /proc/modules
+}
+
+if [ ! -w $KML ]; then
+	skip hostile/leak/kmemleak "$KML is missing: a kernel without kmemleak or no debugfs"
+fi
+if [ -w $KML ] && [ ! -f /test/kmemleak ]; then
+	echo "hostile: kmemleak baseline (5 s)"
+	sleep 5
+	echo scan > $KML
+	echo clear > $KML
+fi
+loaded && rmmod $MOD
+
+# Readers: every parameter, as fast as they can, whether or not the module
+# is there (errors ignored).
+stop=/tmp/hostile-leak.stop
+rm -f $stop
+(
+	while [ ! -f $stop ]; do
+		cat $SYS/* > /dev/null 2>&1
+	done
+) &
+reader=$!
+
+long=$(printf '%0500d' 7)
+nload=0 nrefused=0 nbad=0 first_bad=
+i=1
+while [ $i -le "$CYCLES" ]; do
+	case $((i % 4)) in
+	0)	# Refused at "as"'s fourth value, after three strings were
+		# allocated and ps/pc set before it.
+		if insmod "$M" "ps=$long$i" "pc=c$i" "as=a$i,b$i,c$i,d$i" \
+			ai=1,2,3,4 > /dev/null 2>&1; then
+			nbad=$((nbad + 1))
+			[ -n "$first_bad" ] || first_bad="cycle $i: a 4-value 'as' was accepted"
+			rmmod $MOD 2>/dev/null
+		fi
+		nrefused=$((nrefused + 1))
+		;;
+	*)	if insmod "$M" "ps=$long$i" "pc=c$i" "as=a$i,b$i,$long" \
+			"ac=x$i,y" ps="s$i" ai=$i,2,3,4 al=$i,$i ah=$i > /dev/null 2>&1; then
+			nload=$((nload + 1))
+			got=$(cat $SYS/as 2>&1)
+			if [ "$got" != "a$i,b$i,$long" ]; then
+				nbad=$((nbad + 1))
+				[ -n "$first_bad" ] || first_bad="cycle $i: as is '$(echo "$got" | cut -c1-40)'"
+			fi
+			if ! rmmod $MOD 2>/dev/null; then
+				nbad=$((nbad + 1))
+				[ -n "$first_bad" ] || first_bad="cycle $i: rmmod failed"
+			fi
+		else
+			nbad=$((nbad + 1))
+			[ -n "$first_bad" ] || first_bad="cycle $i: insmod failed: $(dmesg | tail -n 1)"
+		fi
+		;;
+	esac
+	i=$((i + 1))
+done
+touch $stop
+wait $reader
+rm -f $stop
+
+if [ "$nbad" = 0 ]; then
+	pass hostile/leak/cycles
+else
+	fail hostile/leak/cycles "$nbad of $CYCLES cycles went wrong; first: $first_bad"
+fi
+echo "hostile: $CYCLES cycles, $nload loaded, $nrefused refused"
+if loaded; then
+	fail hostile/leak/unloaded "$MOD is still loaded"
+	rmmod $MOD
+fi
+
+if [ -w $KML ]; then
+	# kmemleak only reports objects older than 5 s.
+	sleep 6
+	echo scan > $KML
+	leaks=$(grep -c '^unreferenced object' $KML)
+	echo "hostile: kmemleak leaks: $leaks"
+	if [ "$leaks" = 0 ]; then
+		pass hostile/leak/kmemleak
+	else
+		fail hostile/leak/kmemleak "$leaks unreferenced objects: $(grep -A 12 -m 1 '^unreferenced object' $KML | grep -E '^ +\[<|comm' | sed 's/^ *//' | tr '\n' ' ' | cut -c1-400)"
+		cat $KML
+	fi
+fi
+summary

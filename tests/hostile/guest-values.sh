@@ -1,0 +1,323 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# guest-values.sh - hostile parameter values for hostile_params.ko, whose
+# MODULE_PARM()s cover every form: pb "b", ph "h", pi "i", pl "l", ps "s",
+# pc "c16", ai "4i", ah "1-4h", al "0-3l", as "1-3s", ac "1-2c8".
+#
+# Each case insmods the module once.  It must either be refused (insmod
+# fails and the module is not in /proc/modules) or, where the grammar
+# accepts the value, load with exactly the expected value in sysfs and
+# unload again.  One "PASS: hostile/values/CASE" or "FAIL: ..." per case.
+#
+# Facts the expectations rely on (kernel/params.c, lib/kstrtox.c):
+#  - kmod's insmod joins its arguments with spaces; the kernel splits them
+#    again at whitespace outside double quotes and strips one pair of
+#    quotes around a value (next_arg()).  The kernel's ctype is Latin-1:
+#    0xa0 is whitespace there.
+#  - numbers go through kstrto*() with base 0: 0x hex, leading 0 octal,
+#    optional sign, range-checked for the C type.
+#  - "s" values are at most 1024 characters; "cLEN" values shorter than LEN.
+#  - sysfs shows every element of an array (MAX of them), defaults included:
+#    there is no count of the values given.
+#  - unknown parameters are ignored with a warning; a known one without
+#    "=" is refused ("needs a value").
+# busybox sh.
+. "$TESTLIB"
+
+M=$MODDIR/hostile_params/hostile_params.ko
+MOD=hostile_params
+SYS=/sys/module/$MOD/parameters
+ntried=0
+
+loaded() {
+	grep -q "^$MOD " /proc/modules
+}
+
+# short S: S for a message: control bytes escaped, at most 60 characters.
+short() {
+	printf '%s' "$1" | od -An -c | tr -s ' \n' ' ' | sed 's/^ //; s/ $//' |
+		awk -v n="${#1}" '{ if (length($0) > 60) $0 = substr($0, 1, 60) "..."; print $0 " (" n " chars)" }'
+}
+
+# sysfs_all: every parameter's sysfs value, for a message.
+sysfs_all() {
+	for _f in "$SYS"/*; do
+		printf '%s=%s; ' "${_f##*/}" "$(short "$(cat "$_f" 2>&1)")"
+	done
+}
+
+# try CASE refuse -- ARGS...
+# try CASE PARAM VALUE [PARAM VALUE]... -- ARGS...
+#	insmod hostile_params.ko ARGS...: refused, or loaded with each PARAM
+#	reading VALUE in sysfs (and then unloaded).
+try() {
+	_c=hostile/values/$1
+	shift
+	_n=0
+	_refuse=0
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do
+		if [ "$1" = refuse ]; then
+			_refuse=1
+			shift
+			continue
+		fi
+		_n=$((_n + 1))
+		eval "_wp$_n=\$1 _wv$_n=\$2"
+		shift 2
+	done
+	[ "$1" = -- ] && shift
+	ntried=$((ntried + 1))
+
+	if loaded; then
+		rmmod $MOD 2>/dev/null
+	fi
+	dmesg_mark
+	if _out=$(insmod "$M" "$@" 2>&1); then _ok=1; else _ok=0; fi
+
+	if [ $_refuse = 1 ]; then
+		if [ $_ok = 1 ]; then
+			_got=$(sysfs_all)
+			rmmod $MOD 2>/dev/null
+			fail "$_c" "accepted, expected a refusal; sysfs: $_got"
+		elif loaded; then
+			rmmod $MOD 2>/dev/null
+			fail "$_c" "insmod failed but $MOD is in /proc/modules"
+		else
+			pass "$_c"
+		fi
+		return
+	fi
+
+	if [ $_ok = 0 ]; then
+		_why=$(dmesg_since | grep -v 'uses obsolete MODULE_PARM' | tail -n 1)
+		loaded && rmmod $MOD 2>/dev/null
+		fail "$_c" "refused, expected a load: $(printf '%s' "$_out" | tr '\n' ' ' | cut -c1-120) [$_why]"
+		return
+	fi
+	if ! loaded; then
+		fail "$_c" "insmod succeeded but $MOD is not in /proc/modules"
+		return
+	fi
+	_bad=
+	_i=1
+	while [ $_i -le $_n ]; do
+		eval "_p=\$_wp$_i _v=\$_wv$_i"
+		if ! _g=$(cat "$SYS/$_p" 2>&1); then
+			_bad="$_bad $_p: cannot read $SYS/$_p: $_g;"
+		elif [ "$_g" != "$_v" ]; then
+			_bad="$_bad $_p is '$(short "$_g")', want '$(short "$_v")';"
+		fi
+		_i=$((_i + 1))
+	done
+	if ! _o=$(rmmod $MOD 2>&1); then
+		_bad="$_bad rmmod failed: $_o;"
+	elif loaded; then
+		_bad="$_bad still in /proc/modules after rmmod;"
+	fi
+	if [ -z "$_bad" ]; then
+		pass "$_c"
+	else
+		fail "$_c" "${_bad# }"
+	fi
+}
+
+# rep N STRING: STRING N times.
+rep() {
+	_r=
+	_k=0
+	while [ $_k -lt "$1" ]; do
+		_r=$_r$2
+		_k=$((_k + 1))
+	done
+	printf '%s' "$_r"
+}
+
+A1000=$(rep 10 "$(rep 100 A)")
+A3000=$A1000$A1000$A1000
+A1024=$A1000$(rep 24 A)
+A1025=${A1024}A
+D3000=$(rep 30 "$(rep 100 9)")
+Z3000=$(rep 30 "$(rep 100 0)")
+C600=$(rep 600 ,)
+L601=$(rep 600 7,)7
+
+# --- the loop: every hostile value for every parameter --------------------
+# hv I: value I; hn I: its case name.
+NV=17
+hn() {
+	case $1 in
+	1) echo long3000 ;;	2) echo digits3000 ;;	3) echo commas600 ;;
+	4) echo list601 ;;	5) echo empty-elements ;; 6) echo l-max-plus-1 ;;
+	7) echo l-min-minus-1 ;; 8) echo hex-prefix-only ;; 9) echo minus ;;
+	10) echo plus ;;	11) echo int-max-hex ;;	12) echo int-min-hex ;;
+	13) echo int-max-plus-1 ;; 14) echo quote ;;	15) echo format ;;
+	16) echo bytes-01-ff ;;	17) echo no-equals ;;
+	esac
+}
+hv() {
+	case $1 in
+	1) printf '%s' "$A3000" ;;
+	2) printf '%s' "$D3000" ;;
+	3) printf '%s' "$C600" ;;
+	4) printf '%s' "$L601" ;;
+	5) printf '%s' ',,,' ;;
+	6) printf '%s' 9223372036854775808 ;;
+	7) printf '%s' -9223372036854775809 ;;
+	8) printf '%s' 0x ;;
+	9) printf '%s' - ;;
+	10) printf '%s' + ;;
+	11) printf '%s' 0x7fffffff ;;
+	12) printf '%s' -0x80000000 ;;
+	13) printf '%s' 2147483648 ;;
+	14) printf '%s' '"' ;;
+	15) printf '%s' '%n%n%s' ;;
+	16) printf 'a\001b\377c' ;;
+	esac
+}
+
+# want P I: what P=value I must do: "refuse", or "=SYSFS" for a load.
+want() {
+	_wi=$2
+	_v=$(hv "$_wi")
+	case $1 in
+	pb|ph|ai|ah)
+		echo refuse ;;
+	pi)	case $_wi in
+		11) echo =2147483647 ;;
+		12) echo =-2147483648 ;;
+		*) echo refuse ;;
+		esac ;;
+	pl)	case $_wi in
+		11) echo =2147483647 ;;
+		12) echo =-2147483648 ;;
+		13) echo =2147483648 ;;
+		*) echo refuse ;;
+		esac ;;
+	al)	case $_wi in
+		11) echo =2147483647,11,12 ;;
+		12) echo =-2147483648,11,12 ;;
+		13) echo =2147483648,11,12 ;;
+		*) echo refuse ;;
+		esac ;;
+	ps)	case $_wi in
+		1|2|3|4|5|17) echo refuse ;;
+		14) echo = ;;
+		*) echo "=$_v" ;;
+		esac ;;
+	pc)	case $_wi in
+		1|2|3|4|5|6|7|17) echo refuse ;;
+		14) echo = ;;
+		*) echo "=$_v" ;;
+		esac ;;
+	as)	case $_wi in
+		1|2|3|4|5|17) echo refuse ;;
+		14) echo =,s1,s2 ;;
+		*) echo "=$_v,s1,s2" ;;
+		esac ;;
+	ac)	case $_wi in
+		1|2|3|4|5|6|7|11|12|13|17) echo refuse ;;
+		14) echo =,c1 ;;
+		*) echo "=$_v,c1" ;;
+		esac ;;
+	esac
+}
+
+for p in pb ph pi pl ps pc ai ah al as ac; do
+	i=1
+	while [ $i -le $NV ]; do
+		if [ $i = 17 ]; then
+			arg=$p
+		else
+			arg=$p=$(hv $i)
+		fi
+		w=$(want $p $i)
+		case $w in
+		refuse)	try "$(hn $i)/$p" refuse -- "$arg" ;;
+		=*)	try "$(hn $i)/$p" $p "${w#=}" -- "$arg" ;;
+		esac
+		i=$((i + 1))
+	done
+done
+
+# --- boundaries and particular values ---------------------------------------------
+try b-max		pb 255				-- pb=255
+try b-hex		pb 255				-- pb=0xff
+try b-256		refuse				-- pb=256
+try b-negative		refuse				-- pb=-1
+try h-max		ph 32767			-- ph=32767
+try h-min-hex		ph -32768			-- ph=-0x8000
+try h-32768		refuse				-- ph=32768
+try i-octal		pi 8				-- pi=010
+try i-plus		pi 5				-- pi=+5
+try i-bad-octal		refuse				-- pi=08
+try i-zeros3000		pi 0				-- "pi=$Z3000"
+try l-max		pl 9223372036854775807		-- pl=9223372036854775807
+try l-min		pl -9223372036854775808		-- pl=-9223372036854775808
+try l-max-hex		pl 9223372036854775807		-- pl=0x7fffffffffffffff
+try l-zeros3000		pl 0				-- "pl=$Z3000"
+try s-1024		ps "$A1024"			-- "ps=$A1024"
+try s-1025		refuse				-- "ps=$A1025"
+try s-empty		ps ''				-- ps=
+try c-15		pc 123456789012345		-- pc=123456789012345
+try c-16		refuse				-- pc=1234567890123456
+try c-empty		pc ''				-- pc=
+
+# Quotes: the kernel strips one pair, and an open quote runs to the end.
+try quote-pair		ps 'a b'			-- 'ps="a b"'
+try quote-inside	ps 'a"b'			-- 'ps=a"b'
+try quote-whole-arg	ps 'x y'			-- '"ps=x y"'
+try quote-swallows-next	ps ' pi=5' pi 3			-- 'ps="' pi=5
+try quote-ten		pc '""""""""'			-- 'pc=""""""""""'
+try quote-twenty	refuse				-- 'pc=""""""""""""""""""""'
+try quote-in-array	as 'a,"b",c'			-- 'as=a,"b",c'
+try space-splits	pi 1 ps s-default		-- 'pi=1 2'
+try nbsp-splits		ps a				-- "ps=$(printf 'a\240b')"
+try format-in-name	ps s-default			-- '%n%s%s=1'
+try byte-ff-in-name	pi 3				-- "$(printf 'p\377')=1"
+try format-array	as '%s,%n,%p'			-- 'as=%s,%n,%p'
+try bytes-array		ac "$(printf '\001,\377')"	-- "ac=$(printf '\001,\377')"
+
+# Names and separators.
+try unknown-no-equals	pi 3				-- nosuch
+try empty-name		pi 3				-- =5
+try value-has-equals	refuse				-- pi=1=2
+try s-value-has-equals	ps a=b				-- ps=a=b
+try twice		pi 2				-- pi=1 pi=2
+try twice-s		ps y				-- ps=x ps=y
+try after-dashes	pi 1				-- pi=1 -- pi=2
+try dash-for-underscore	pi 3				-- p-i=7
+
+# Arrays: counts.
+try ai-4		ai 2147483647,-2147483648,0,-1	-- ai=0x7fffffff,-0x80000000,0,-1
+try ai-3		refuse				-- ai=1,2,3
+try ai-5		refuse				-- ai=1,2,3,4,5
+try ai-trailing-comma	refuse				-- ai=1,2,3,4,
+try ah-1		ah 7,21,22,23			-- ah=7
+try ah-4		ah 32767,-32768,0,1		-- ah=32767,-32768,0,1
+try ah-5		refuse				-- ah=1,2,3,4,5
+try al-empty		refuse				-- al=
+try al-3		al 1,2,3			-- al=1,2,3
+try al-4		refuse				-- al=1,2,3,4
+try as-empties		as ,,				-- as=,,
+try as-3x1024		as "$A1024,$A1024,$A1024"	-- "as=$A1024,$A1024,$A1024"
+try as-1025		refuse				-- "as=x,$A1025"
+try ac-7		ac abcdefg,x			-- ac=abcdefg,x
+try ac-8		refuse				-- ac=abcdefgh
+try ac-comma		ac ,				-- ac=,
+
+# 100 KB of arguments: the last of 100 values wins.
+big=
+k=0
+while [ $k -lt 100 ]; do
+	big="$big ps=$k$A1000"
+	k=$((k + 1))
+done
+# shellcheck disable=SC2086
+try args-100k		ps "99$A1000"			-- $big
+
+try all-at-once pb 9 ph -9 pi 99 pl -99 ps sss pc ccc ai 1,2,3,4 ah 5,6,22,23 \
+	al 7,11,12 as x,y,s2 ac z,c1 \
+	-- pb=9 ph=-9 pi=99 pl=-99 ps=sss pc=ccc ai=1,2,3,4 ah=5 ah=5,6 al=7 as=x,y ac=z
+
+echo "hostile: $ntried value cases tried"
+summary
