@@ -16,8 +16,9 @@
 #   syscall-quiet    the same with console_loglevel=1: the warning goes to
 #                    the log buffer only; this is the parameter code alone
 #   exec             fork+exec of kmod's insmod and rmmod, default console
-# Writes key=value lines (medians in ns, the raw per-round figures are in
-# build/bench/load-raw.txt) and the .ko sizes to OUTFILE.
+# Times are TSC ticks (see modtime.c), turned into ns with the host's TSC
+# rate.  Writes key=value lines (medians in ns; the raw per-round tick
+# counts are in build/bench/load-raw.txt) and the .ko sizes to OUTFILE.
 set -euo pipefail
 . "$(dirname "$0")/../scripts/lib.sh"
 
@@ -31,6 +32,8 @@ mkdir -p "$gen"
 rm -rf "$gen/bench_legacy" "$gen/bench_modparam"
 "$here/gen-modules.sh" "$gen" 256
 gcc -static -O2 -Wall -o "$gen/modtime" "$here/modules/modtime.c"
+# Under TCG the guest reads the host's TSC: calibrate it here.
+ns_per_tick=$("$gen/modtime" -c)
 
 script=$gen/guest.sh
 {
@@ -87,18 +90,21 @@ fi
 
 grep -oE 'modtime (syscall-console|syscall-quiet|exec) bench_[a-z]+ [0-9]+ [0-9]+ [0-9]+' "$log" > "$bench/load-raw.txt"
 
+ns() { awk -v k="$ns_per_tick" '{ printf "%.0f\n", $1 * k }'; }
 median() { sort -n | awk '{ v[NR] = $1 } END { if (NR == 0) print "?"; else if (NR % 2) print v[(NR + 1) / 2]; else print int((v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
 
 {
 	echo "loads=$loads"
 	echo "release=$(cat "$BUILD_DIR/out-base/include/config/kernel.release")"
+	echo "series_commit=$(git -C "$KSRC" rev-parse --short HEAD)"
+	echo "ns_per_tick=$ns_per_tick"
 	echo "warnings=$(sed -n 's/.*obsolete-parameter warnings in the log: \([0-9]*\).*/\1/p' "$log" | tail -1)"
 	for phase in syscall-console syscall-quiet exec; do
 		for m in legacy modparam; do
 			n=$(awk -v p="$phase" -v m="bench_$m" '$2 == p && $3 == m' "$bench/load-raw.txt" | wc -l)
 			echo "${phase}_${m}_n=$n"
-			echo "${phase}_${m}_load=$(awk -v p="$phase" -v m="bench_$m" '$2 == p && $3 == m { print $5 }' "$bench/load-raw.txt" | median)"
-			echo "${phase}_${m}_unload=$(awk -v p="$phase" -v m="bench_$m" '$2 == p && $3 == m { print $6 }' "$bench/load-raw.txt" | median)"
+			echo "${phase}_${m}_load=$(awk -v p="$phase" -v m="bench_$m" '$2 == p && $3 == m { print $5 }' "$bench/load-raw.txt" | median | ns)"
+			echo "${phase}_${m}_unload=$(awk -v p="$phase" -v m="bench_$m" '$2 == p && $3 == m { print $6 }' "$bench/load-raw.txt" | median | ns)"
 		done
 	done
 	for m in legacy modparam; do
