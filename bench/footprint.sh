@@ -88,7 +88,7 @@ bom=$KSRC/scripts/bloat-o-meter
 		echo "buildtime_${n}=$(cat "$bench/out-$n/.build-time" 2>/dev/null || echo ?)"
 	done
 	for n in y n; do
-		for c in "" "-c" "-d"; do
+		for c in "" "-c"; do
 			"$bom" $c "$bench/out-pristine/vmlinux" "$bench/out-$n/vmlinux" \
 				> "$bench/bloat-$n${c}.txt" 2>&1 || true
 		done
@@ -96,10 +96,11 @@ bom=$KSRC/scripts/bloat-o-meter
 		# (text+data symbols) and per-section views.
 		tot=$(grep -m1 '^Total:' "$bench/bloat-$n.txt" || true)
 		echo "bom_${n}_total=${tot#Total: }"
-		# -c prints one "add/remove: ... Total: N" block per section kind
+		# -c prints one "add/remove: ... (DELTA)" line per kind of symbol:
+		# functions, data, read-only data.
 		awk -v n="$n" '
-			/^add\/remove:/ { sec++ }
-			/^Total:/ { sub(/^Total: /, ""); print "bom_" n "_sec" sec "=" $0 }
+			/^add\/remove:/ { k++; d = $NF; gsub(/[()]/, "", d)
+				print "bom_" n "_" (k == 1 ? "func" : k == 2 ? "data" : "rodata") "=" d }
 		' "$bench/bloat-$n-c.txt"
 		echo "bom_${n}_growth=$(grep -m1 '^add/remove:' "$bench/bloat-$n.txt" | sed 's/.*grow\/shrink: //')"
 		echo "bom_${n}_delta=$(grep -m1 '^add/remove:' "$bench/bloat-$n.txt" | sed -n 's/.*(\([-+0-9]*\)).*/\1/p')"
