@@ -17,6 +17,7 @@
  *	reloc REC SYM		make REC's addr relocation point at symbol SYM,
  *				addend 0
  *	addend REC DELTA	add DELTA to the addend of REC's addr relocation
+ *	relnone REC		make REC's addr relocation R_X86_64_NONE
  *	copyrec SRC DST		copy record SRC (name, type, relocation) onto DST
  *	size DELTA		add DELTA to the section's sh_size
  *	list			print the records (name, type, symbol+addend)
@@ -267,6 +268,12 @@ int main(int argc, char **argv)
 			i += need(argc, i, 2, op);
 			find_rela(find_rec(argv[i - 1]))->r_addend +=
 				strtoll(argv[i], NULL, 0);
+		} else if (!strcmp(op, "relnone")) {
+			Elf64_Rela *r;
+
+			i += need(argc, i, 1, op);
+			r = find_rela(find_rec(argv[i]));
+			r->r_info = ELF64_R_INFO(ELF64_R_SYM(r->r_info), R_X86_64_NONE);
 		} else if (!strcmp(op, "copyrec")) {
 			unsigned int s, d;
 

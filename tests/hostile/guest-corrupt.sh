@@ -12,15 +12,17 @@ P="$MOD: "
 ncase=0
 known=" "
 
-gone() {	# gone: hostile_corrupt is not loaded (rmmod it if it is)
-	if grep -q "^$MOD " /proc/modules; then
-		rmmod $MOD 2>/dev/null
-		return 1
-	fi
-	return 0
+# loaded: hostile_corrupt is in /proc/modules (builtins only: forks are slow).
+loaded() {
+	while read -r _lm _; do
+		[ "$_lm" = $MOD ] && return 0
+	done < /proc/modules
+	return 1
 }
 
-# refuse CASE REGEX: CASE.ko is refused with a kernel message matching REGEX.
+# refuse CASE REGEX: CASE.ko is refused, is not in /proc/modules
+# afterwards, and the kernel log says something matching REGEX.
+# (expect_refuse would run modinfo twice per case: a slow exec here.)
 refuse() {
 	ncase=$((ncase + 1))
 	known="$known$1 "
@@ -28,8 +30,16 @@ refuse() {
 		fail "hostile/corrupt/$1" "$KOS/$1.ko is missing (corrupt-ko did not write it)"
 		return
 	fi
-	expect_refuse "hostile/corrupt/$1" "$KOS/$1.ko" hc_int=5
-	gone || fail "hostile/corrupt/$1/absent" "$MOD is in /proc/modules after the load"
+	dmesg_mark
+	if insmod "$KOS/$1.ko" hc_int=5 > /tmp/hostile-insmod.out 2>&1; then
+		fail "hostile/corrupt/$1" "loaded, expected a refusal"
+		busybox rmmod $MOD
+	elif loaded; then
+		fail "hostile/corrupt/$1" "insmod failed but $MOD is in /proc/modules"
+		busybox rmmod $MOD
+	else
+		pass "hostile/corrupt/$1"
+	fi
 	expect_dmesg "hostile/corrupt/$1/message" "$2"
 }
 
@@ -52,8 +62,12 @@ refuse name-unterminated	"${P}obsolete parameter with an unterminated or empty n
 refuse name-empty		"${P}obsolete parameter with an unterminated or empty name"
 refuse type-unterminated	"${P}obsolete parameter 'hc_int' has an unterminated type"
 refuse section-size-odd		"${P}__obsparm section size [0-9]+ is not a multiple of 128"
+# The last record's addr relocation now lies past the end of the section:
+# x86's apply_relocate_add() does not check r_offset against the section
+# size and writes there, unless the 8 bytes it finds are not zero.
+refuse section-size-odd-reloc-outside "Invalid relocation target, existing value is nonzero|${P}__obsparm section size [0-9]+ is not a multiple of 128"
 # Caught by the generic ELF checks before MODULE_PARM() code sees it.
-refuse section-size-beyond-file	"[Mm]odule|ELF|section|truncated"
+refuse section-size-beyond-file	"Invalid ELF section in module"
 
 refuse type-unknown-letter	"${P}obsolete parameter 'hc_int' has invalid type \"x\": unknown type letter"
 refuse type-count-zero		"${P}obsolete parameter 'hc_int' has invalid type \"0i\": it takes no values"

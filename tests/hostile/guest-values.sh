@@ -29,8 +29,18 @@ MOD=hostile_params
 SYS=/sys/module/$MOD/parameters
 ntried=0
 
+# loaded: MOD is in /proc/modules (shell builtins only: forks are slow here).
 loaded() {
-	grep -q "^$MOD " /proc/modules
+	while read -r _lm _; do
+		[ "$_lm" = $MOD ] && return 0
+	done < /proc/modules
+	return 1
+}
+
+# rmmod: busybox's, a bare delete_module(): kmod's costs an exec of a
+# dynamically linked binary with libcrypto, slow under TCG.
+unload() {
+	busybox rmmod $MOD
 }
 
 # short S: S for a message: control bytes escaped, at most 60 characters.
@@ -69,18 +79,18 @@ try() {
 	ntried=$((ntried + 1))
 
 	if loaded; then
-		rmmod $MOD 2>/dev/null
+		unload 2>/dev/null
 	fi
 	dmesg_mark
-	if _out=$(insmod "$M" "$@" 2>&1); then _ok=1; else _ok=0; fi
+	if insmod "$M" "$@" > /tmp/hostile-insmod.out 2>&1; then _ok=1; else _ok=0; fi
 
 	if [ $_refuse = 1 ]; then
 		if [ $_ok = 1 ]; then
 			_got=$(sysfs_all)
-			rmmod $MOD 2>/dev/null
+			unload 2>/dev/null
 			fail "$_c" "accepted, expected a refusal; sysfs: $_got"
 		elif loaded; then
-			rmmod $MOD 2>/dev/null
+			unload 2>/dev/null
 			fail "$_c" "insmod failed but $MOD is in /proc/modules"
 		else
 			pass "$_c"
@@ -90,8 +100,8 @@ try() {
 
 	if [ $_ok = 0 ]; then
 		_why=$(dmesg_since | grep -v 'uses obsolete MODULE_PARM' | tail -n 1)
-		loaded && rmmod $MOD 2>/dev/null
-		fail "$_c" "refused, expected a load: $(printf '%s' "$_out" | tr '\n' ' ' | cut -c1-120) [$_why]"
+		loaded && unload 2>/dev/null
+		fail "$_c" "refused, expected a load: $(tr "\n" " " < /tmp/hostile-insmod.out | cut -c1-120) [$_why]"
 		return
 	fi
 	if ! loaded; then
@@ -102,15 +112,16 @@ try() {
 	_i=1
 	while [ $_i -le $_n ]; do
 		eval "_p=\$_wp$_i _v=\$_wv$_i"
-		if ! _g=$(cat "$SYS/$_p" 2>&1); then
-			_bad="$_bad $_p: cannot read $SYS/$_p: $_g;"
+		_g=
+		if ! IFS= read -r _g < "$SYS/$_p"; then
+			_bad="$_bad $_p: cannot read $SYS/$_p;"
 		elif [ "$_g" != "$_v" ]; then
 			_bad="$_bad $_p is '$(short "$_g")', want '$(short "$_v")';"
 		fi
 		_i=$((_i + 1))
 	done
-	if ! _o=$(rmmod $MOD 2>&1); then
-		_bad="$_bad rmmod failed: $_o;"
+	if ! unload 2> /tmp/hostile-rmmod.out; then
+		_bad="$_bad rmmod failed: $(cat /tmp/hostile-rmmod.out);"
 	elif loaded; then
 		_bad="$_bad still in /proc/modules after rmmod;"
 	fi
@@ -142,98 +153,87 @@ C600=$(rep 600 ,)
 L601=$(rep 600 7,)7
 
 # --- the loop: every hostile value for every parameter --------------------
-# hv I: value I; hn I: its case name.
+# Functions set variables rather than print: command substitutions fork.
+# hv I: _hv is value I, _hn its case name.
 NV=17
-hn() {
-	case $1 in
-	1) echo long3000 ;;	2) echo digits3000 ;;	3) echo commas600 ;;
-	4) echo list601 ;;	5) echo empty-elements ;; 6) echo l-max-plus-1 ;;
-	7) echo l-min-minus-1 ;; 8) echo hex-prefix-only ;; 9) echo minus ;;
-	10) echo plus ;;	11) echo int-max-hex ;;	12) echo int-min-hex ;;
-	13) echo int-max-plus-1 ;; 14) echo quote ;;	15) echo format ;;
-	16) echo bytes-01-ff ;;	17) echo no-equals ;;
-	esac
-}
 hv() {
 	case $1 in
-	1) printf '%s' "$A3000" ;;
-	2) printf '%s' "$D3000" ;;
-	3) printf '%s' "$C600" ;;
-	4) printf '%s' "$L601" ;;
-	5) printf '%s' ',,,' ;;
-	6) printf '%s' 9223372036854775808 ;;
-	7) printf '%s' -9223372036854775809 ;;
-	8) printf '%s' 0x ;;
-	9) printf '%s' - ;;
-	10) printf '%s' + ;;
-	11) printf '%s' 0x7fffffff ;;
-	12) printf '%s' -0x80000000 ;;
-	13) printf '%s' 2147483648 ;;
-	14) printf '%s' '"' ;;
-	15) printf '%s' '%n%n%s' ;;
-	16) printf 'a\001b\377c' ;;
+	1) _hn=long3000 _hv=$A3000 ;;
+	2) _hn=digits3000 _hv=$D3000 ;;
+	3) _hn=commas600 _hv=$C600 ;;
+	4) _hn=list601 _hv=$L601 ;;
+	5) _hn=empty-elements _hv=',,,' ;;
+	6) _hn=l-max-plus-1 _hv=9223372036854775808 ;;
+	7) _hn=l-min-minus-1 _hv=-9223372036854775809 ;;
+	8) _hn=hex-prefix-only _hv=0x ;;
+	9) _hn=minus _hv=- ;;
+	10) _hn=plus _hv=+ ;;
+	11) _hn=int-max-hex _hv=0x7fffffff ;;
+	12) _hn=int-min-hex _hv=-0x80000000 ;;
+	13) _hn=int-max-plus-1 _hv=2147483648 ;;
+	14) _hn=quote _hv='"' ;;
+	15) _hn=format _hv='%n%n%s' ;;
+	16) _hn=bytes-01-ff _hv=$BYTES ;;
+	17) _hn=no-equals _hv= ;;	# the parameter name alone
 	esac
 }
+BYTES=$(printf 'a\001b\377c')
 
-# want P I: what P=value I must do: "refuse", or "=SYSFS" for a load.
+# want P I: _w is what P=(value I) must do: "refuse", or "=SYSFS" for a
+# load.  Needs hv I first.
 want() {
-	_wi=$2
-	_v=$(hv "$_wi")
+	_w=refuse
 	case $1 in
-	pb|ph|ai|ah)
-		echo refuse ;;
-	pi)	case $_wi in
-		11) echo =2147483647 ;;
-		12) echo =-2147483648 ;;
-		*) echo refuse ;;
+	pi)	case $2 in
+		11) _w==2147483647 ;;
+		12) _w==-2147483648 ;;
 		esac ;;
-	pl)	case $_wi in
-		11) echo =2147483647 ;;
-		12) echo =-2147483648 ;;
-		13) echo =2147483648 ;;
-		*) echo refuse ;;
+	pl)	case $2 in
+		11) _w==2147483647 ;;
+		12) _w==-2147483648 ;;
+		13) _w==2147483648 ;;
 		esac ;;
-	al)	case $_wi in
-		11) echo =2147483647,11,12 ;;
-		12) echo =-2147483648,11,12 ;;
-		13) echo =2147483648,11,12 ;;
-		*) echo refuse ;;
+	al)	case $2 in
+		11) _w==2147483647,11,12 ;;
+		12) _w==-2147483648,11,12 ;;
+		13) _w==2147483648,11,12 ;;
 		esac ;;
-	ps)	case $_wi in
-		1|2|3|4|5|17) echo refuse ;;
-		14) echo = ;;
-		*) echo "=$_v" ;;
+	ps)	case $2 in
+		1|2|3|4|5|17) ;;
+		14) _w== ;;
+		*) _w="=$_hv" ;;
 		esac ;;
-	pc)	case $_wi in
-		1|2|3|4|5|6|7|17) echo refuse ;;
-		14) echo = ;;
-		*) echo "=$_v" ;;
+	pc)	case $2 in
+		1|2|3|4|5|6|7|17) ;;
+		14) _w== ;;
+		*) _w="=$_hv" ;;
 		esac ;;
-	as)	case $_wi in
-		1|2|3|4|5|17) echo refuse ;;
-		14) echo =,s1,s2 ;;
-		*) echo "=$_v,s1,s2" ;;
+	as)	case $2 in
+		1|2|3|4|5|17) ;;
+		14) _w==,s1,s2 ;;
+		*) _w="=$_hv,s1,s2" ;;
 		esac ;;
-	ac)	case $_wi in
-		1|2|3|4|5|6|7|11|12|13|17) echo refuse ;;
-		14) echo =,c1 ;;
-		*) echo "=$_v,c1" ;;
+	ac)	case $2 in
+		1|2|3|4|5|6|7|11|12|13|17) ;;
+		14) _w==,c1 ;;
+		*) _w="=$_hv,c1" ;;
 		esac ;;
-	esac
+	esac	# pb, ph, ai, ah: nothing fits
 }
 
 for p in pb ph pi pl ps pc ai ah al as ac; do
 	i=1
 	while [ $i -le $NV ]; do
+		hv $i
+		want $p $i
 		if [ $i = 17 ]; then
 			arg=$p
 		else
-			arg=$p=$(hv $i)
+			arg=$p=$_hv
 		fi
-		w=$(want $p $i)
-		case $w in
-		refuse)	try "$(hn $i)/$p" refuse -- "$arg" ;;
-		=*)	try "$(hn $i)/$p" $p "${w#=}" -- "$arg" ;;
+		case $_w in
+		refuse)	try "$_hn/$p" refuse -- "$arg" ;;
+		=*)	try "$_hn/$p" $p "${_w#=}" -- "$arg" ;;
 		esac
 		i=$((i + 1))
 	done
@@ -284,7 +284,8 @@ try value-has-equals	refuse				-- pi=1=2
 try s-value-has-equals	ps a=b				-- ps=a=b
 try twice		pi 2				-- pi=1 pi=2
 try twice-s		ps y				-- ps=x ps=y
-try after-dashes	pi 1				-- pi=1 -- pi=2
+# One argument: kmod's getopt would drop a separate "--".
+try after-dashes	pi 1				-- 'pi=1 -- pi=2'
 try dash-for-underscore	pi 3				-- p-i=7
 
 # Arrays: counts.
