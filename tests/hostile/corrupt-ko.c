@@ -19,6 +19,7 @@
  *	addend REC DELTA	add DELTA to the addend of REC's addr relocation
  *	relnone REC		make REC's addr relocation R_X86_64_NONE
  *	copyrec SRC DST		copy record SRC (name, type, relocation) onto DST
+ *	symabs SYM		make symbol SYM absolute (st_shndx SHN_ABS)
  *	size DELTA		add DELTA to the section's sh_size
  *	list			print the records (name, type, symbol+addend)
  *
@@ -283,6 +284,11 @@ int main(int argc, char **argv)
 			memcpy(rec(d), rec(s), ADDR_OFF);
 			find_rela(d)->r_info = find_rela(s)->r_info;
 			find_rela(d)->r_addend = find_rela(s)->r_addend;
+		} else if (!strcmp(op, "symabs")) {
+			Elf64_Sym *sy = (void *)(img + symtab->sh_offset);
+
+			i += need(argc, i, 1, op);
+			sy[find_sym(argv[i])].st_shndx = SHN_ABS;
 		} else if (!strcmp(op, "size")) {
 			i += need(argc, i, 1, op);
 			obs->sh_size += strtoll(argv[i], NULL, 0);

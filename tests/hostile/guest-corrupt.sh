@@ -22,7 +22,8 @@ loaded() {
 
 # refuse CASE REGEX: CASE.ko is refused, is not in /proc/modules
 # afterwards, and the kernel log says something matching REGEX.
-# (expect_refuse would run modinfo twice per case: a slow exec here.)
+# (expect_refuse runs modinfo twice per case, and kmod is a slow exec here:
+# busybox insmod, which loads the file the same way.)
 refuse() {
 	ncase=$((ncase + 1))
 	known="$known$1 "
@@ -31,7 +32,7 @@ refuse() {
 		return
 	fi
 	dmesg_mark
-	if insmod "$KOS/$1.ko" hc_int=5 > /tmp/hostile-insmod.out 2>&1; then
+	if busybox insmod "$KOS/$1.ko" hc_int=5 > /tmp/hostile-insmod.out 2>&1; then
 		fail "hostile/corrupt/$1" "loaded, expected a refusal"
 		busybox rmmod $MOD
 	elif loaded; then
@@ -95,6 +96,13 @@ else
 fi
 refuse sym-initdata		"${P}obsolete parameter 'hc_initdata' is freed after init"
 refuse sym-addr-off		"${P}falsely claims to have parameter hc_int: its address is not that of the symbol"
+refuse sym-absolute		"${P}obsolete parameter 'hc_int' is not in a section of the module"
+# Not in the loader's list of refusals, but storage it must not hand out:
+# a parameter value would rename the parameter (its name is the record's)
+# or overwrite struct module (state, list pointers) while the module is
+# on the modules list.
+refuse sym-own-record		"${P}.*__obsparm_hc_int"
+refuse sym-this-module		"${P}.*__this_module"
 refuse too-small-array		"${P}obsolete parameter 'hc_small' of type \"1-64i\" needs 256 bytes, but its variable has 8"
 refuse too-small-string		"${P}obsolete parameter 'hc_buf' of type \"2c17\" needs 34 bytes, but its variable has 32"
 refuse too-small-charp		"${P}obsolete parameter 'hc_str' of type \"2s\" needs 16 bytes, but its variable has 8"

@@ -46,7 +46,7 @@ rm -f $stop
 	echo "$nread" > $stop.count
 ) &
 reader=$!
-renice -n 10 -p $reader > /dev/null 2>&1
+renice -n 5 -p $reader > /dev/null 2>&1
 
 # busybox's insmod and rmmod: kmod's cost an exec of a dynamically linked
 # binary with libcrypto, slow under TCG.  No value here has a space, so
