@@ -90,12 +90,12 @@ check() {
 	shift 2
 	dmesg_mark
 	try l "$L" legacy_all "$@"
-	_k_l=$?
-	_k_wl=$(why l)
+	_k_l=$? _k_wl=""
+	[ "$_k_l" = 0 ] || _k_wl=$(why l)
 	dmesg_mark
 	try t "$T" legacy_all_twin "$@"
-	_k_t=$?
-	_k_wt=$(why t)
+	_k_t=$? _k_wt=""
+	[ "$_k_t" = 0 ] || _k_wt=$(why t)
 	case "$_k_l$_k_t" in
 	00) _k_got=both-accept ;;
 	11) _k_got=both-refuse ;;
