@@ -101,8 +101,8 @@ refuse sym-absolute		"${P}obsolete parameter 'hc_int' is not in a section of the
 # a parameter value would rename the parameter (its name is the record's)
 # or overwrite struct module (state, list pointers) while the module is
 # on the modules list.
-refuse sym-own-record		"${P}.*__obsparm_hc_int"
-refuse sym-this-module		"${P}.*__this_module"
+refuse sym-own-record		"${P}(obsolete )?parameter '__obsparm_hc_int' "
+refuse sym-this-module		"${P}(obsolete )?parameter '__this_module' "
 refuse too-small-array		"${P}obsolete parameter 'hc_small' of type \"1-64i\" needs 256 bytes, but its variable has 8"
 refuse too-small-string		"${P}obsolete parameter 'hc_buf' of type \"2c17\" needs 34 bytes, but its variable has 32"
 refuse too-small-charp		"${P}obsolete parameter 'hc_str' of type \"2s\" needs 16 bytes, but its variable has 8"
