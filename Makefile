@@ -47,7 +47,7 @@ check: setup
 	@tests/run
 
 check-hardened: setup
-	@tests/run hardened
+	@tests/run hostile
 
 demo: setup
 	@scripts/demo
