@@ -78,8 +78,8 @@ build n "$bench/src-series" CONFIG_OBSOLETE_MODPARM=n CONFIG_OBSOLETE_MODPARM_KU
 
 bom=$KSRC/scripts/bloat-o-meter
 {
-	echo "series_commit=$(git -C "$KSRC" rev-parse --short "$series_commit")"
-	echo "pristine_commit=$(git -C "$KSRC" rev-parse --short "$pristine_commit")"
+	echo "fp_series_commit=$(git -C "$KSRC" rev-parse --short "$series_commit")"
+	echo "fp_pristine_commit=$(git -C "$KSRC" rev-parse --short "$pristine_commit")"
 	for n in pristine y n; do
 		read -r t d b _ < <(size "$bench/out-$n/vmlinux" | tail -1)
 		echo "size_${n}_text=$t"

@@ -96,7 +96,7 @@ median() { sort -n | awk '{ v[NR] = $1 } END { if (NR == 0) print "?"; else if (
 {
 	echo "loads=$loads"
 	echo "release=$(cat "$BUILD_DIR/out-base/include/config/kernel.release")"
-	echo "series_commit=$(git -C "$KSRC" rev-parse --short HEAD)"
+	echo "load_series_commit=$(git -C "$KSRC" rev-parse --short HEAD)"
 	echo "ns_per_tick=$ns_per_tick"
 	echo "warnings=$(sed -n 's/.*obsolete-parameter warnings in the log: \([0-9]*\).*/\1/p' "$log" | tail -1)"
 	for phase in syscall-console syscall-quiet exec; do
