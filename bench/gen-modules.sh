@@ -36,28 +36,28 @@ EOF
 		case $((i % 8)) in
 		0)	echo "static unsigned char $name;"
 			[ "$kind" = legacy ] && echo "MODULE_PARM($name, \"b\");" ||
-				echo "module_param($name, byte, 0);" ;;
+				echo "module_param($name, byte, 0444);" ;;
 		1)	echo "static short $name;"
 			[ "$kind" = legacy ] && echo "MODULE_PARM($name, \"h\");" ||
-				echo "module_param($name, short, 0);" ;;
+				echo "module_param($name, short, 0444);" ;;
 		2)	echo "static int $name;"
 			[ "$kind" = legacy ] && echo "MODULE_PARM($name, \"i\");" ||
-				echo "module_param($name, int, 0);" ;;
+				echo "module_param($name, int, 0444);" ;;
 		3)	echo "static long $name;"
 			[ "$kind" = legacy ] && echo "MODULE_PARM($name, \"l\");" ||
-				echo "module_param($name, long, 0);" ;;
+				echo "module_param($name, long, 0444);" ;;
 		4)	echo "static char *$name = \"unset\";"
 			[ "$kind" = legacy ] && echo "MODULE_PARM($name, \"s\");" ||
-				echo "module_param($name, charp, 0);" ;;
+				echo "module_param($name, charp, 0444);" ;;
 		5)	echo "static char $name[16];"
 			[ "$kind" = legacy ] && echo "MODULE_PARM($name, \"c16\");" ||
-				echo "module_param_string($name, $name, sizeof($name), 0);" ;;
+				echo "module_param_string($name, $name, sizeof($name), 0444);" ;;
 		6)	echo "static int $name[4];"
 			[ "$kind" = legacy ] && echo "MODULE_PARM($name, \"1-4i\");" ||
-				echo "module_param_array($name, int, NULL, 0);" ;;
+				echo "module_param_array($name, int, NULL, 0444);" ;;
 		7)	echo "static short $name[4];"
 			[ "$kind" = legacy ] && echo "MODULE_PARM($name, \"2-4h\");" ||
-				echo "module_param_array($name, short, NULL, 0);" ;;
+				echo "module_param_array($name, short, NULL, 0444);" ;;
 		esac
 	done
 	cat <<EOF
