@@ -540,6 +540,28 @@ static int word_is(const char *s, size_t n, const char *w)
 }
 
 /*
+ * Scan back from idx[e], a closing bracket, to the token that opens it,
+ * stopping at idx[s].  Returns that position; *depth is 0 if it matched.
+ */
+static size_t match_back(const struct mp_file *f, const unsigned int *idx, size_t s,
+			 size_t e, char open, char close, int *depth)
+{
+	size_t m = e;
+	int dd = 0;
+
+	for (;; m--) {
+		if (tp(f, idx[m], close))
+			dd++;
+		else if (tp(f, idx[m], open) && --dd == 0)
+			break;
+		if (m == s)
+			break;
+	}
+	*depth = dd;
+	return m;
+}
+
+/*
  * Parse one statement (token indices idx[0..n), ending in ';') as a
  * declaration and append each declarator found to ctx->decls (or to the
  * caller's array when out != NULL).
@@ -606,17 +628,9 @@ static void parse_stmt(struct mp_file *f, const unsigned *idx, size_t n, struct 
 				continue;
 			}
 			if (l > s && tp(f, idx[l - 1], ')')) {
-				size_t m = l - 1;
-				int dd = 0;
+				int dd;
+				size_t m = match_back(f, idx, s, l - 1, '(', ')', &dd);
 
-				for (;; m--) {
-					if (tp(f, idx[m], ')'))
-						dd++;
-					else if (tp(f, idx[m], '(') && --dd == 0)
-						break;
-					if (m == s)
-						break;
-				}
 				if (dd == 0 && m > s && tis(f, idx[m - 1], "__attribute__")) {
 					l = m - 1;
 					continue;
@@ -626,17 +640,9 @@ static void parse_stmt(struct mp_file *f, const unsigned *idx, size_t n, struct 
 		}
 		/* array dimensions */
 		while (l > s && tp(f, idx[l - 1], ']')) {
-			size_t m = l - 1;
-			int dd = 0;
+			int dd;
+			size_t m = match_back(f, idx, s, l - 1, '[', ']', &dd);
 
-			for (;; m--) {
-				if (tp(f, idx[m], ']'))
-					dd++;
-				else if (tp(f, idx[m], '[') && --dd == 0)
-					break;
-				if (m == s)
-					break;
-			}
 			if (dd != 0 || m == s)
 				return;
 			ndims++;
