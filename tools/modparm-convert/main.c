@@ -291,6 +291,13 @@ static void write_in_place(const char *path, const struct stat *orig, const char
 		unlink(tmp);
 		goto out;
 	}
+	/*
+	 * Tests widen the window between reading the file and replacing it,
+	 * as git's GIT_TEST_* knobs do, to check that a change made meanwhile
+	 * is noticed.
+	 */
+	if (getenv("MODPARM_CONVERT_TEST_PAUSE"))
+		sleep((unsigned int)atoi(getenv("MODPARM_CONVERT_TEST_PAUSE")));
 	if (lstat(path, &now) < 0 || S_ISLNK(now.st_mode) || !same_file(orig, &now)) {
 		error("'%s' changed while being converted; left untouched", path);
 		unlink(tmp);
