@@ -539,6 +539,27 @@ static int word_is(const char *s, size_t n, const char *w)
 	return strlen(w) == n && !memcmp(s, w, n);
 }
 
+/* First token in idx[from..to) that is @stop outside any brackets, or to. */
+static size_t scan_depth0(const struct mp_tok *T, const unsigned int *idx,
+			  size_t from, size_t to, char stop)
+{
+	size_t i, depth = 0;
+
+	for (i = from; i < to; i++) {
+		const struct mp_tok *t = &T[idx[i]];
+
+		if (t->kind != TK_PUNCT)
+			continue;
+		if (t->c == '(' || t->c == '[' || t->c == '{')
+			depth++;
+		else if ((t->c == ')' || t->c == ']' || t->c == '}') && depth)
+			depth--;
+		else if (t->c == stop && !depth)
+			break;
+	}
+	return i;
+}
+
 /*
  * Scan back from idx[e], a closing bracket, to the token that opens it,
  * stopping at idx[s].  Returns that position; *depth is 0 if it matched.
@@ -585,41 +606,17 @@ static void parse_stmt(struct mp_file *f, const unsigned *idx, size_t n, struct 
 	n--;	/* drop ';' */
 
 	while (segs < n) {
-		size_t s = segs, e, l, depth = 0;
+		size_t s = segs, e, l;
 		int has_init = 0, ptr = 0, cobj = 0, ndims = 0;
 		unsigned dim_s = 0, dim_e = 0, name;
 		struct decl dc;
 
 		/* segment: up to a ',' at depth 0 */
-		for (e = s; e < n; e++) {
-			const struct mp_tok *t = &T[idx[e]];
-
-			if (t->kind != TK_PUNCT)
-				continue;
-			if (t->c == '(' || t->c == '[' || t->c == '{')
-				depth++;
-			else if ((t->c == ')' || t->c == ']' || t->c == '}') && depth)
-				depth--;
-			else if (t->c == ',' && !depth)
-				break;
-		}
+		e = scan_depth0(T, idx, s, n, ',');
 		segs = e + 1;
 		/* L: up to '=' at depth 0 */
-		depth = 0;
-		for (l = s; l < e; l++) {
-			const struct mp_tok *t = &T[idx[l]];
-
-			if (t->kind != TK_PUNCT)
-				continue;
-			if (t->c == '(' || t->c == '[' || t->c == '{')
-				depth++;
-			else if ((t->c == ')' || t->c == ']' || t->c == '}') && depth)
-				depth--;
-			else if (t->c == '=' && !depth) {
-				has_init = 1;
-				break;
-			}
-		}
+		l = scan_depth0(T, idx, s, e, '=');
+		has_init = l < e;
 		/* strip trailing annotations and __attribute__((...)) */
 		for (;;) {
 			if (l > s && T[idx[l - 1]].kind == TK_IDENT &&
