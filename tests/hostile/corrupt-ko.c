@@ -20,6 +20,7 @@
  *	relnone REC		make REC's addr relocation R_X86_64_NONE
  *	copyrec SRC DST		copy record SRC (name, type, relocation) onto DST
  *	symabs SYM		make symbol SYM absolute (st_shndx SHN_ABS)
+ *	symsize SYM N		set the size (st_size) of symbol SYM to N
  *	size DELTA		add DELTA to the section's sh_size
  *	list			print the records (name, type, symbol+addend)
  *
@@ -289,6 +290,11 @@ int main(int argc, char **argv)
 
 			i += need(argc, i, 1, op);
 			sy[find_sym(argv[i])].st_shndx = SHN_ABS;
+		} else if (!strcmp(op, "symsize")) {
+			Elf64_Sym *sy = (void *)(img + symtab->sh_offset);
+
+			i += need(argc, i, 2, op);
+			sy[find_sym(argv[i - 1])].st_size = strtoull(argv[i], NULL, 0);
 		} else if (!strcmp(op, "size")) {
 			i += need(argc, i, 1, op);
 			obs->sh_size += strtoll(argv[i], NULL, 0);

@@ -59,9 +59,9 @@ control() {
 control control
 control control-reloc
 
-refuse name-unterminated	"${P}obsolete parameter with an unterminated or empty name"
-refuse name-empty		"${P}obsolete parameter with an unterminated or empty name"
-refuse type-unterminated	"${P}obsolete parameter 'hc_int' has an unterminated type"
+refuse name-unterminated	"${P}obsolete parameter 'A{64}' of type \"i\" refused: its name is not a C identifier"
+refuse name-empty		"${P}obsolete parameter '' of type \"i\" refused: its name is not a C identifier"
+refuse type-unterminated	"${P}obsolete parameter 'hc_int' of type \"i{56}\" refused: its type is not terminated"
 refuse section-size-odd		"${P}__obsparm section size [0-9]+ is not a multiple of 128"
 # The last record's addr relocation now lies past the end of the section:
 # x86's apply_relocate_add() does not check r_offset against the section
@@ -70,42 +70,44 @@ refuse section-size-odd-reloc-outside "Invalid relocation target, existing value
 # Caught by the generic ELF checks before MODULE_PARM() code sees it.
 refuse section-size-beyond-file	"Invalid ELF section in module"
 
-refuse type-unknown-letter	"${P}obsolete parameter 'hc_int' has invalid type \"x\": unknown type letter"
-refuse type-count-zero		"${P}obsolete parameter 'hc_int' has invalid type \"0i\": it takes no values"
-refuse type-count-huge		"${P}obsolete parameter 'hc_int' has invalid type \"99999i\": count is too large"
-refuse type-min-above-max	"${P}obsolete parameter 'hc_int' has invalid type \"5-2i\": minimum count is above the maximum"
-refuse type-len-zero		"${P}obsolete parameter 'hc_buf' has invalid type \"c0\": string length is zero"
-refuse type-len-huge		"${P}obsolete parameter 'hc_buf' has invalid type \"c99999\": string length is missing or too large"
-refuse type-trailing		"${P}obsolete parameter 'hc_int' has invalid type \"ix\": trailing characters after the type letter"
-refuse type-no-letter		"${P}obsolete parameter 'hc_int' has invalid type \"4\": type letter is missing"
-refuse type-empty		"${P}obsolete parameter 'hc_int' has invalid type \"\": type letter is missing"
-refuse type-range-open		"${P}obsolete parameter 'hc_int' has invalid type \"1-\": range has no valid maximum"
-refuse type-range-max-huge	"${P}obsolete parameter 'hc_int' has invalid type \"1-70000i\": range has no valid maximum"
+refuse type-unknown-letter	"${P}obsolete parameter 'hc_int' of type \"x\" refused: unknown type letter"
+refuse type-count-zero		"${P}obsolete parameter 'hc_int' of type \"0i\" refused: it takes no values"
+refuse type-count-huge		"${P}obsolete parameter 'hc_int' of type \"99999i\" refused: count is too large"
+refuse type-min-above-max	"${P}obsolete parameter 'hc_int' of type \"5-2i\" refused: minimum count is above the maximum"
+refuse type-len-zero		"${P}obsolete parameter 'hc_buf' of type \"c0\" refused: string length is zero"
+refuse type-len-huge		"${P}obsolete parameter 'hc_buf' of type \"c99999\" refused: string length is missing or too large"
+refuse type-trailing		"${P}obsolete parameter 'hc_int' of type \"ix\" refused: trailing characters after the type letter"
+refuse type-no-letter		"${P}obsolete parameter 'hc_int' of type \"4\" refused: type letter is missing"
+refuse type-empty		"${P}obsolete parameter 'hc_int' of type \"\" refused: type letter is missing"
+refuse type-range-open		"${P}obsolete parameter 'hc_int' of type \"1-\" refused: range has no valid maximum"
+refuse type-range-max-huge	"${P}obsolete parameter 'hc_int' of type \"1-70000i\" refused: range has no valid maximum"
 
-refuse sym-missing		"${P}falsely claims to have parameter no_such_var: no such symbol in the module"
-refuse sym-function-name	"${P}falsely claims to have parameter hc_init: its address is not that of the symbol"
-refuse sym-function		"${P}obsolete parameter 'hc_init' is not a variable"
-refuse sym-rodata		"${P}obsolete parameter 'hc_const' is not writable data"
+refuse sym-missing		"${P}obsolete parameter 'no_such_var' of type \"i\" refused: the module has no variable of that name at its address"
+refuse sym-function-name	"${P}obsolete parameter 'hc_init' of type \"i\" refused: the module has no variable of that name at its address"
+refuse sym-function		"${P}obsolete parameter 'hc_init' of type \"i\" refused: its symbol is not a variable"
+refuse sym-rodata		"${P}obsolete parameter 'hc_const' of type \"i\" refused: its variable is not in the module's \\.data or \\.bss"
 # Only with CONFIG_SMP: otherwise per-cpu data is plain .data and
 # corrupt-ko writes no such copy.
 if [ -f "$KOS/sym-percpu.ko" ]; then
-	refuse sym-percpu	"${P}obsolete parameter 'hc_pcpu' is per-cpu data"
+	refuse sym-percpu	"${P}obsolete parameter 'hc_pcpu' of type \"i\" refused: its variable is per-cpu"
 else
 	known="$known" # nothing to check
 	skip hostile/corrupt/sym-percpu "no per-cpu sections in modules of this kernel (!SMP)"
 fi
-refuse sym-initdata		"${P}obsolete parameter 'hc_initdata' is freed after init"
-refuse sym-addr-off		"${P}falsely claims to have parameter hc_int: its address is not that of the symbol"
-refuse sym-absolute		"${P}obsolete parameter 'hc_int' is not in a section of the module"
+refuse sym-initdata		"${P}obsolete parameter 'hc_initdata' of type \"i\" refused: its variable is not in the module's \\.data or \\.bss"
+refuse sym-addr-off		"${P}obsolete parameter 'hc_int' of type \"i\" refused: the module has no variable of that name at its address"
+refuse sym-absolute		"${P}obsolete parameter 'hc_int' of type \"i\" refused: its variable is not in a section of the module"
+refuse name-not-identifier	"${P}obsolete parameter 'hc\\.int' of type \"i\" refused: its name is not a C identifier"
+refuse sym-size-overruns	"${P}obsolete parameter 'hc_small' of type \"1-1000i\" refused: its variable overruns its section"
 # Not in the loader's list of refusals, but storage it must not hand out:
 # a parameter value would rename the parameter (its name is the record's)
 # or overwrite struct module (state, list pointers) while the module is
 # on the modules list.
 refuse sym-own-record		"${P}(obsolete )?parameter '__obsparm_hc_int' "
 refuse sym-this-module		"${P}(obsolete )?parameter '__this_module' "
-refuse too-small-array		"${P}obsolete parameter 'hc_small' of type \"1-64i\" needs 256 bytes, but its variable has 8"
-refuse too-small-string		"${P}obsolete parameter 'hc_buf' of type \"2c17\" needs 34 bytes, but its variable has 32"
-refuse too-small-charp		"${P}obsolete parameter 'hc_str' of type \"2s\" needs 16 bytes, but its variable has 8"
+refuse too-small-array		"${P}obsolete parameter 'hc_small' of type \"1-64i\" refused: needs 256 bytes, but its variable has 8"
+refuse too-small-string		"${P}obsolete parameter 'hc_buf' of type \"2c17\" refused: needs 34 bytes, but its variable has 32"
+refuse too-small-charp		"${P}obsolete parameter 'hc_str' of type \"2s\" refused: needs 16 bytes, but its variable has 8"
 refuse duplicate		"${P}parameter 'hc_int' is declared twice"
 refuse duplicate-new-style	"${P}parameter 'hc_new' is declared twice"
 
