@@ -77,6 +77,20 @@ build y "$bench/src-series" CONFIG_OBSOLETE_MODPARM=y CONFIG_OBSOLETE_MODPARM_KU
 build n "$bench/src-series" CONFIG_OBSOLETE_MODPARM=n CONFIG_OBSOLETE_MODPARM_KUNIT_TEST=n
 
 bom=$KSRC/scripts/bloat-o-meter
+
+# init_text_bytes VMLINUX: the summed sizes of its .init.text functions,
+# which the kernel frees after boot.
+init_text_bytes() {
+	local sum=0 size
+	while read -r size; do
+		sum=$((sum + 16#$size))
+	done < <(objdump -t "$1" | awk '{
+		for (i = 1; i < NF; i++)
+			if ($i == ".init.text" && $(i - 1) == "F") { print $(i + 1); break }
+	}')
+	echo "$sum"
+}
+
 {
 	echo "fp_series_commit=$(git -C "$KSRC" rev-parse --short "$series_commit")"
 	echo "fp_pristine_commit=$(git -C "$KSRC" rev-parse --short "$pristine_commit")"
@@ -87,7 +101,9 @@ bom=$KSRC/scripts/bloat-o-meter
 		echo "size_${n}_bss=$b"
 		echo "buildtime_${n}=$(cat "$bench/out-$n/.build-time" 2>/dev/null || echo ?)"
 	done
+	init_pristine=$(init_text_bytes "$bench/out-pristine/vmlinux")
 	for n in y n; do
+		echo "init_${n}_delta=$(( $(init_text_bytes "$bench/out-$n/vmlinux") - init_pristine ))"
 		for c in "" "-c"; do
 			"$bom" $c "$bench/out-pristine/vmlinux" "$bench/out-$n/vmlinux" \
 				> "$bench/bloat-$n${c}.txt" 2>&1 || true
