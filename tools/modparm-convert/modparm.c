@@ -92,6 +92,7 @@ struct macro {
 	int func;
 	unsigned pstart, pend;	/* parameter tokens (exclusive of parens) */
 	unsigned bstart, bend;	/* body tokens */
+	unsigned kept;		/* body in its file's kept_bodies */
 	int next;
 };
 
@@ -116,6 +117,8 @@ struct decl {
 	unsigned dim_s, dim_e;	/* tokens inside the first [] */
 	unsigned char is_const, const_pointee, is_extern, has_init;
 	char spec[64];
+	const char *key;	/* the name, in its file's data */
+	unsigned klen;
 	int next;
 };
 
@@ -929,6 +932,26 @@ static const struct macro *find_macro(struct mp_ctx *ctx, const struct mp_file *
 	return other;
 }
 
+/*
+ * The body of m.  Only the file being scanned keeps its tokens; macros of
+ * other files are evaluated from the copy of their bodies that mp_run()
+ * keeps, whose indices differ.
+ */
+static const struct mp_file *macro_body(const struct mp_ctx *ctx, const struct macro *m,
+					unsigned *s, unsigned *e)
+{
+	const struct mp_file *mf = ctx->files[m->file];
+
+	if (mf->toks) {
+		*s = m->bstart;
+		*e = m->bend;
+		return mf;
+	}
+	*s = m->kept;
+	*e = m->kept + (m->bend - m->bstart);
+	return mf->kept_bodies;
+}
+
 /* a macro of that name defined in f itself */
 static const struct macro *find_local_macro(struct mp_ctx *ctx, const struct mp_file *f, unsigned i)
 {
@@ -990,7 +1013,10 @@ static void eval_number(struct mp_ctx *ctx, const struct mp_file *f, unsigned s,
 		const struct macro *m = find_macro(ctx, f, s, 0);
 
 		if (m) {
-			eval_number(ctx, ctx->files[m->file], m->bstart, m->bend, b, depth + 1);
+			unsigned ms, me;
+			const struct mp_file *mf = macro_body(ctx, m, &ms, &me);
+
+			eval_number(ctx, mf, ms, me, b, depth + 1);
 			return;
 		}
 	}
@@ -1040,8 +1066,13 @@ static int eval_type(struct mp_ctx *ctx, const struct mp_file *f, unsigned s, un
 		}
 		{
 			const struct macro *m = find_macro(ctx, f, i, 0);
+			const struct mp_file *mf;
+			unsigned ms, me;
 
-			if (!m || eval_type(ctx, ctx->files[m->file], m->bstart, m->bend, b, depth + 1, NULL))
+			if (!m)
+				return -1;
+			mf = macro_body(ctx, m, &ms, &me);
+			if (eval_type(ctx, mf, ms, me, b, depth + 1, NULL))
 				return -1;
 		}
 	}
@@ -1218,7 +1249,7 @@ struct use {
 
 static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use *u)
 {
-	char name[128], call[384], spec[80];
+	char name[128], call[512], spec[80];
 	struct tstr ts = { "", 0 };
 	struct ptype pt;
 	const struct macro *wrap = NULL;
@@ -1233,6 +1264,12 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 	const struct macro *alias = NULL;
 	char aname[128], shown[80] = "";
 
+	if (tlen(f, u->a1) >= sizeof(name)) {
+		/* a truncated copy would convert the wrong name */
+		diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%.32s...): names longer than %d characters are not supported"),
+		     tstr(f, u->a1), (int)sizeof(name) - 1);
+		goto out;
+	}
 	tcopy(f, u->a1, name, sizeof(name));
 
 	/* inside a #define? */
@@ -1515,7 +1552,7 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 	} else {
 		size_t s = f->toks[mp].start, e, ins, eol;
 		unsigned endt = u->semi >= 0 ? (unsigned)u->semi : u->rp;
-		char text[400];
+		char text[sizeof(call) + 4];
 		const char *nl;
 
 		e = f->toks[endt].end;
@@ -1751,32 +1788,84 @@ struct mp_file *mp_file_at(struct mp_ctx *ctx, size_t i)
 	return ctx->files[i];
 }
 
+/* Flag the first argument of each MODULE_PARM() and MODULE_PARM_DESC(). */
+static void mark_mp_args(struct mp_ctx *ctx, struct mp_file *f, int count)
+{
+	size_t k;
+
+	for (k = 0; k < f->ntok; k++) {
+		struct hent *e;
+
+		if (f->toks[k].kind != TK_IDENT)
+			continue;
+		if (k >= 2 && tp(f, k - 1, '(') &&
+		    (tis(f, k - 2, "MODULE_PARM") || tis(f, k - 2, "MODULE_PARM_DESC"))) {
+			f->toks[k].flags |= TF_MPARG;
+			continue;
+		}
+		if (!count)
+			continue;
+		e = hslot(&ctx->ident_map, tstr(f, (unsigned)k), tlen(f, (unsigned)k));
+		e->val = e->val < 0 ? 1 : e->val + 1;
+	}
+}
+
+/* Copy the bodies of f's macros [first, nmacro) out of its tokens. */
+static void keep_bodies(struct mp_ctx *ctx, struct mp_file *f, size_t first)
+{
+	struct mp_file *kb = calloc(1, sizeof(*kb));
+	size_t i;
+
+	if (!kb)
+		exit(2);
+	kb->path = f->path;
+	kb->data = f->data;
+	kb->len = f->len;
+	kb->idx = f->idx;
+	for (i = first; i < ctx->nmacro; i++) {
+		struct macro *m = &ctx->macros[i];
+		unsigned k;
+
+		m->kept = (unsigned)kb->ntok;
+		for (k = m->bstart; k < m->bend; k++) {
+			GROW(kb->toks, kb->ntok, kb->tokcap);
+			kb->toks[kb->ntok++] = f->toks[k];
+		}
+	}
+	f->kept_bodies = kb;
+}
+
+static void drop_tokens(struct mp_file *f)
+{
+	free(f->toks);
+	f->toks = NULL;
+	f->ntok = f->tokcap = 0;
+}
+
+/*
+ * Two passes, so that only one file's tokens are in memory at a time:
+ * the first collects every file's macros and declarations, the second
+ * lexes each file again to convert it.
+ */
 void mp_run(struct mp_ctx *ctx)
 {
-	size_t i, k;
+	size_t i;
 	struct declvec dv = { NULL, 0, 0 };
 
 	for (i = 0; i < ctx->nfiles; i++) {
 		struct mp_file *f = ctx->files[i];
-		size_t first = dv.n;
+		size_t first_decl = dv.n, first_macro = ctx->nmacro, k;
 
 		lex(f);
 		collect_macros(ctx, f);
 		collect_decls(f, &dv);
-		(void)first;
-		for (k = 0; k < f->ntok; k++) {
-			struct hent *e;
-
-			if (f->toks[k].kind != TK_IDENT)
-				continue;
-			if (k >= 2 && tp(f, k - 1, '(') &&
-			    (tis(f, k - 2, "MODULE_PARM") || tis(f, k - 2, "MODULE_PARM_DESC"))) {
-				f->toks[k].flags |= TF_MPARG;
-				continue;
-			}
-			e = hslot(&ctx->ident_map, tstr(f, (unsigned)k), tlen(f, (unsigned)k));
-			e->val = e->val < 0 ? 1 : e->val + 1;
+		for (k = first_decl; k < dv.n; k++) {
+			dv.v[k].key = tstr(f, dv.v[k].name);
+			dv.v[k].klen = tlen(f, dv.v[k].name);
 		}
+		mark_mp_args(ctx, f, 1);
+		keep_bodies(ctx, f, first_macro);
+		drop_tokens(f);
 	}
 	ctx->decls = dv.v;
 	ctx->ndecl = dv.n;
@@ -1784,8 +1873,7 @@ void mp_run(struct mp_ctx *ctx)
 	/* chain declarations by name, in order */
 	for (i = ctx->ndecl; i-- > 0;) {
 		struct decl *d = &ctx->decls[i];
-		const struct mp_file *f = ctx->files[d->file];
-		struct hent *e = hslot(&ctx->decl_map, tstr(f, d->name), tlen(f, d->name));
+		struct hent *e = hslot(&ctx->decl_map, d->key, d->klen);
 
 		d->next = e->val;
 		e->val = (int)i;
@@ -1793,9 +1881,12 @@ void mp_run(struct mp_ctx *ctx)
 	for (i = 0; i < ctx->nfiles; i++) {
 		struct mp_file *f = ctx->files[i];
 
+		lex(f);
+		mark_mp_args(ctx, f, 0);
 		scan_file(ctx, f);
 		tidy_deletions(f);
 		apply_edits(f);
+		drop_tokens(f);
 		if (f->ndiag)
 			qsort(f->diags, f->ndiag, sizeof(*f->diags), cmp_diag);
 	}
@@ -1815,6 +1906,9 @@ void mp_free(struct mp_ctx *ctx)
 		free(f->edits);
 		free(f->diags);
 		free(f->toks);
+		if (f->kept_bodies)
+			free(f->kept_bodies->toks);
+		free(f->kept_bodies);
 		free(f->out);
 		free(f->data);
 		free(f->path);
