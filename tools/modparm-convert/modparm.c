@@ -69,6 +69,7 @@ static int is_idchar(unsigned char c)
 enum { TK_IDENT = 1, TK_NUM, TK_STR, TK_CHR, TK_PUNCT };
 
 #define TF_MPARG 1	/* first argument of MODULE_PARM or MODULE_PARM_DESC */
+#define TF_DROPPED 2	/* an __initdata the conversion removes */
 
 struct mp_tok {
 	unsigned start, end;
@@ -116,6 +117,7 @@ struct decl {
 	int ptr, ndims;
 	unsigned dim_s, dim_e;	/* tokens inside the first [] */
 	unsigned char is_const, const_pointee, is_extern, has_init;
+	unsigned initdata;	/* its __initdata token + 1, or 0 */
 	char spec[64];
 	const char *key;	/* the name, in its file's data */
 	unsigned klen;
@@ -595,12 +597,22 @@ struct declvec {
 	size_t n, cap;
 };
 
+/* The first __initdata among tokens idx[from..to) of f, + 1; or 0. */
+static unsigned find_initdata(const struct mp_file *f, const unsigned *idx, size_t from, size_t to)
+{
+	for (; from < to; from++)
+		if (tis(f, idx[from], "__initdata"))
+			return idx[from] + 1;
+	return 0;
+}
+
 static void parse_stmt(struct mp_file *f, const unsigned *idx, size_t n, struct declvec *out)
 {
 	const struct mp_tok *T = f->toks;
 	size_t segs = 0, specn = 0, i;
 	unsigned spec[32];
 	int first = 1, is_extern = 0, spec_const = 0, spec_struct = 0;
+	unsigned spec_initdata = 0;	/* in the specifiers: every declarator */
 
 	if (n < 3 || !tp(f, idx[n - 1], ';'))
 		return;
@@ -611,7 +623,7 @@ static void parse_stmt(struct mp_file *f, const unsigned *idx, size_t n, struct 
 	while (segs < n) {
 		size_t s = segs, e, l;
 		int has_init = 0, ptr = 0, cobj = 0, ndims = 0;
-		unsigned dim_s = 0, dim_e = 0, name;
+		unsigned dim_s = 0, dim_e = 0, name, initdata;
 		struct decl dc;
 
 		/* segment: up to a ',' at depth 0 */
@@ -620,6 +632,7 @@ static void parse_stmt(struct mp_file *f, const unsigned *idx, size_t n, struct 
 		/* L: up to '=' at depth 0 */
 		l = scan_depth0(T, idx, s, e, '=');
 		has_init = l < e;
+		initdata = find_initdata(f, idx, s, l);
 		/* strip trailing annotations and __attribute__((...)) */
 		for (;;) {
 			if (l > s && T[idx[l - 1]].kind == TK_IDENT &&
@@ -711,6 +724,7 @@ static void parse_stmt(struct mp_file *f, const unsigned *idx, size_t n, struct 
 			}
 			if (!specn)
 				return;
+			spec_initdata = find_initdata(f, spec, 0, specn);
 			first = 0;
 		} else if (l != s) {
 			return;
@@ -728,6 +742,7 @@ static void parse_stmt(struct mp_file *f, const unsigned *idx, size_t n, struct 
 		dc.const_pointee = (unsigned char)(spec_const && ptr > 0);
 		dc.is_extern = (unsigned char)is_extern;
 		dc.has_init = (unsigned char)has_init;
+		dc.initdata = initdata ? initdata : spec_initdata;
 		dc.next = -1;
 
 		/* type from the specifiers */
@@ -1544,6 +1559,30 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 
 		if (dv > 0 && pt.len > dv)
 			diag(f, mp, MP_NOTE, D("\"%s\" allowed %ld bytes but '%s' holds %ld: latent overflow fixed"), shown, pt.len, name, dv);
+	}
+
+	/*
+	 * __initdata is freed after init.  module_param() frees a charp value
+	 * at unload and sysfs reads a visible value at any time: both would
+	 * touch freed memory, so such a variable loses its __initdata.
+	 */
+	if (dc->initdata && ((ptype_name && !strcmp(ptype_name, "charp")) || strcmp(perm, "0"))) {
+		unsigned it = dc->initdata - 1;
+
+		if (!(f->toks[it].flags & TF_DROPPED)) {
+			size_t s = f->toks[it].start, e = f->toks[it].end;
+
+			if (e < f->len && (f->data[e] == ' ' || f->data[e] == '\t'))
+				e++;
+			else if (s > 0 && (f->data[s - 1] == ' ' || f->data[s - 1] == '\t'))
+				s--;
+			add_edit(f, s, e, "");
+			f->toks[it].flags |= TF_DROPPED;
+		}
+		if (strcmp(perm, "0"))
+			diag(f, mp, MP_NOTE, D("'%s' was __initdata: removed, since its sysfs file (mode %s) can be read after init memory is freed"), name, perm);
+		else
+			diag(f, mp, MP_NOTE, D("'%s' was __initdata: removed, since module_param() frees a charp value at unload, after init memory is freed"), name);
 	}
 
 	/* edits */
