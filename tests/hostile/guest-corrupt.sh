@@ -59,6 +59,28 @@ control() {
 control control
 control control-reloc
 
+# initdata CASE VALUE [PATTERN]: CASE.ko, whose hc_int record now names
+# hc_initdata, loads with hc_initdata=VALUE, says PATTERN at init, shows
+# nothing in sysfs (the memory is freed after init), and unloads.
+initdata() {
+	ncase=$((ncase + 1))
+	known="$known$1 "
+	if ! expect_load "hostile/corrupt/$1" "$KOS/$1.ko" hc_initdata="$2"; then
+		dmesg_since | tail -n 3
+		return
+	fi
+	[ -z "${3:-}" ] || expect_dmesg "hostile/corrupt/$1/value" "$3"
+	if [ -e /sys/module/$MOD/parameters/hc_initdata ]; then
+		fail "hostile/corrupt/$1/not-in-sysfs" "/sys/module/$MOD/parameters/hc_initdata exists"
+	else
+		pass "hostile/corrupt/$1/not-in-sysfs"
+	fi
+	expect_unload "hostile/corrupt/$1/unload" $MOD
+}
+
+initdata sym-initdata		7,8	"hostile_corrupt: hc_initdata=7,8$"
+initdata sym-initdata-charp	abc,def
+
 refuse name-unterminated	"${P}obsolete parameter 'A{64}' of type \"i\" refused: its name is not a C identifier"
 refuse name-empty		"${P}obsolete parameter '' of type \"i\" refused: its name is not a C identifier"
 refuse type-unterminated	"${P}obsolete parameter 'hc_int' of type \"i{56}\" refused: its type is not terminated"
@@ -85,7 +107,7 @@ refuse type-range-max-huge	"${P}obsolete parameter 'hc_int' of type \"1-70000i\"
 refuse sym-missing		"${P}obsolete parameter 'no_such_var' of type \"i\" refused: the module has no variable of that name at its address"
 refuse sym-function-name	"${P}obsolete parameter 'hc_init' of type \"i\" refused: the module has no variable of that name at its address"
 refuse sym-function		"${P}obsolete parameter 'hc_init' of type \"i\" refused: its symbol is not a variable"
-refuse sym-rodata		"${P}obsolete parameter 'hc_const' of type \"i\" refused: its variable is not in the module's \\.data or \\.bss"
+refuse sym-rodata		"${P}obsolete parameter 'hc_const' of type \"i\" refused: its variable is not in the module's \\.data, \\.bss or \\.init\\.data"
 # Only with CONFIG_SMP: otherwise per-cpu data is plain .data and
 # corrupt-ko writes no such copy.
 if [ -f "$KOS/sym-percpu.ko" ]; then
@@ -94,7 +116,6 @@ else
 	known="$known" # nothing to check
 	skip hostile/corrupt/sym-percpu "no per-cpu sections in modules of this kernel (!SMP)"
 fi
-refuse sym-initdata		"${P}obsolete parameter 'hc_initdata' of type \"i\" refused: its variable is not in the module's \\.data or \\.bss"
 refuse sym-addr-off		"${P}obsolete parameter 'hc_int' of type \"i\" refused: the module has no variable of that name at its address"
 refuse sym-absolute		"${P}obsolete parameter 'hc_int' of type \"i\" refused: its variable is not in a section of the module"
 refuse name-not-identifier	"${P}obsolete parameter 'hc\\.int' of type \"i\" refused: its name is not a C identifier"

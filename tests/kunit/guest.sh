@@ -5,4 +5,11 @@ p=/sys/module/params_kunit/parameters
 expect_eq kunit/builtin-cmdline-array "$(cat $p/builtin_ints)" "7,-8,9,0"
 expect_eq kunit/builtin-cmdline-string "$(cat $p/builtin_name)" "hello"
 expect_eq kunit/builtin-sysfs-mode "$(stat -c %a $p/builtin_ints) $(stat -c %a $p/builtin_name)" "444 444"
+# builtin_early is __initdata: set at boot (the KUnit case checks the value
+# before init memory is freed), never shown afterwards.
+if _v=$(cat $p/builtin_early 2>&1); then
+	fail kunit/builtin-initdata-hidden "reading it after init gave '$_v'"
+else
+	pass kunit/builtin-initdata-hidden
+fi
 summary

@@ -7,6 +7,7 @@
 #   legacy_all       every MODULE_PARM() form plus one module_param()
 #   legacy_overflow  "1-8i" on int x[4]: must be refused
 #   legacy_const     MODULE_PARM() on a const array: must be refused
+#   legacy_initdata  parameters in __initdata: values at load, not in sysfs
 #
 # Every check prints one PASS/FAIL line named legacy/...; summary ends it.
 # Values are checked in sysfs and in the lines legacy_all prints at init.
@@ -182,7 +183,25 @@ refuse new-style-nan "legacy_all: \`x' invalid for parameter \`verbose'" verbose
 expect_refuse legacy/overflow/refuse legacy_overflow/legacy_overflow.ko
 expect_dmesg legacy/overflow/message "legacy_overflow: obsolete parameter 'x' of type \"1-8i\" refused: needs 32 bytes, but its variable has 16"
 expect_refuse legacy/const/refuse legacy_const/legacy_const.ko
-expect_dmesg legacy/const/message "legacy_const: obsolete parameter 'x' of type \"1-4i\" refused: its variable is not in the module's \\.data or \\.bss"
+expect_dmesg legacy/const/message "legacy_const: obsolete parameter 'x' of type \"1-4i\" refused: its variable is not in the module's \\.data, \\.bss or \\.init\\.data"
+
+# --- __initdata, as 2.4 drivers had it ------------------------------------------
+INIT=legacy_initdata/legacy_initdata.ko
+if expect_load legacy/initdata/defaults $INIT; then
+	expect_dmesg legacy/initdata/defaults/values "legacy_initdata: io=0x300 irq=5,0,0,0 options=\(null\) names=\(null\),\(null\) label=none$"
+	expect_unload legacy/initdata/defaults/unload $INIT
+fi
+if expect_load legacy/initdata/set $INIT io=0x220 irq=7,9 options=full_duplex names=eth0,eth1 label=card0; then
+	expect_dmesg legacy/initdata/set/values "legacy_initdata: io=0x220 irq=7,9,0,0 options=full_duplex names=eth0,eth1 label=card0$"
+	# Freed after init: nothing to show, so no file at all.
+	_n=$(ls /sys/module/legacy_initdata/parameters 2>/dev/null | wc -l)
+	expect_eq legacy/initdata/not-in-sysfs "$_n" 0
+	expect_unload legacy/initdata/set/unload $INIT
+fi
+expect_refuse legacy/initdata/bad-value $INIT irq=1,2,3,4,5
+expect_dmesg legacy/initdata/bad-value/message "irq: can only take 4 arguments"
+expect_refuse legacy/initdata/too-long $INIT label=0123456789abcdef
+expect_dmesg legacy/initdata/too-long/message "label: string doesn't fit in 15"
 
 # --- modprobe with options from /etc/modprobe.d ------------------------------
 cat > /etc/modprobe.d/legacy.conf <<'EOF'

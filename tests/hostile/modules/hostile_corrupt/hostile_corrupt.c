@@ -32,6 +32,10 @@ module_param(hc_new, int, 0444);
 static int __init hc_init(void)
 {
 	this_cpu_write(hc_pcpu, hc_initdata[0]);
+	/* A record pointed at hc_initdata may have set it. */
+	if (hc_initdata[0] != 9)
+		pr_info("hostile_corrupt: hc_initdata=%d,%d\n", hc_initdata[0],
+			hc_initdata[1]);
 	pr_debug("hostile_corrupt: %d %d %ld %s %s %d %d\n", hc_int,
 		 hc_small[1], hc_long[3], hc_str, hc_buf[1], hc_const[1],
 		 this_cpu_read(hc_pcpu));
