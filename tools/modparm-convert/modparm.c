@@ -361,6 +361,10 @@ static void lex(struct mp_file *f)
 	 * Brace depth of code outside directives.  Each #else/#elif branch
 	 * starts from the depth at its #if; after #endif the depth of the
 	 * first branch wins, so unbalanced branches do not accumulate.
+	 * Branches can still disagree, as when only the #else branch closes
+	 * a loop (2.4's drivers/atm/horizon.c): a '}' in the first column,
+	 * which in kernel style ends a function or a file-scope initializer,
+	 * brings the depth back to file scope.
 	 */
 	{
 		int stack[64][2], sp = 0;
@@ -395,7 +399,7 @@ static void lex(struct mp_file *f)
 				}
 			}
 			if (t->kind == TK_PUNCT && t->c == '}' && !t->dir && depth > 0)
-				depth--;
+				depth = t->col == 1 ? 0 : depth - 1;
 			t->depth = depth;
 			if (t->kind == TK_PUNCT && t->c == '{' && !t->dir)
 				depth++;
