@@ -69,7 +69,7 @@ static int is_idchar(unsigned char c)
 enum { TK_IDENT = 1, TK_NUM, TK_STR, TK_CHR, TK_PUNCT };
 
 #define TF_MPARG 1	/* first argument of MODULE_PARM or MODULE_PARM_DESC */
-#define TF_DROPPED 2	/* an __initdata the conversion removes */
+#define TF_DROPPED 2	/* an __initdata or const the conversion removes */
 
 struct mp_tok {
 	unsigned start, end;
@@ -118,6 +118,7 @@ struct decl {
 	unsigned dim_s, dim_e;	/* tokens inside the first [] */
 	unsigned char is_const, const_pointee, is_extern, has_init;
 	unsigned initdata;	/* its __initdata token + 1, or 0 */
+	unsigned pointee_const;	/* the one const of a const char * + 1, or 0 */
 	char spec[64];
 	const char *key;	/* the name, in its file's data */
 	unsigned klen;
@@ -508,6 +509,24 @@ static void add_edit(struct mp_file *f, size_t s, size_t e, const char *text)
 	ed->text = xstrndup(text, strlen(text));
 }
 
+/*
+ * Remove token t of f (an __initdata or a const) and one blank next to
+ * it.  Several uses may share one declaration: remove it once.
+ */
+static void cut_token(struct mp_file *f, unsigned t)
+{
+	size_t s = f->toks[t].start, e = f->toks[t].end;
+
+	if (f->toks[t].flags & TF_DROPPED)
+		return;
+	if (e < f->len && (f->data[e] == ' ' || f->data[e] == '\t'))
+		e++;
+	else if (s > 0 && (f->data[s - 1] == ' ' || f->data[s - 1] == '\t'))
+		s--;
+	add_edit(f, s, e, "");
+	f->toks[t].flags |= TF_DROPPED;
+}
+
 /* ------------------------------------------------------------------ */
 /* declarations                                                        */
 
@@ -610,6 +629,22 @@ static unsigned find_initdata(const struct mp_file *f, const unsigned *idx, size
 	return 0;
 }
 
+/* The only const among the specifiers spec[0..n), + 1; 0 if none or several. */
+static unsigned find_sole_const(const struct mp_file *f, const unsigned *spec, size_t n)
+{
+	unsigned found = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (!tis(f, spec[i], "const"))
+			continue;
+		if (found)
+			return 0;
+		found = spec[i] + 1;
+	}
+	return found;
+}
+
 static void parse_stmt(struct mp_file *f, const unsigned *idx, size_t n, struct declvec *out)
 {
 	const struct mp_tok *T = f->toks;
@@ -626,8 +661,8 @@ static void parse_stmt(struct mp_file *f, const unsigned *idx, size_t n, struct 
 
 	while (segs < n) {
 		size_t s = segs, e, l;
-		int has_init = 0, ptr = 0, cobj = 0, ndims = 0;
-		unsigned dim_s = 0, dim_e = 0, name, initdata;
+		int has_init = 0, ptr = 0, cobj = 0, ndims = 0, nmid = 0;
+		unsigned dim_s = 0, dim_e = 0, name, initdata, mid_const = 0;
 		struct decl dc;
 
 		/* segment: up to a ',' at depth 0 */
@@ -683,6 +718,10 @@ static void parse_stmt(struct mp_file *f, const unsigned *idx, size_t n, struct 
 				ptr++;
 			else if (ptr == 0)
 				cobj = 1;	/* const right before the name */
+			else if (tis(f, idx[l - 1], "const")) {
+				nmid++;		/* as in char const *p */
+				mid_const = idx[l - 1] + 1;
+			}
 			l--;
 		}
 		if (first) {
@@ -743,7 +782,15 @@ static void parse_stmt(struct mp_file *f, const unsigned *idx, size_t n, struct 
 		dc.dim_s = dim_s;
 		dc.dim_e = dim_e;
 		dc.is_const = (unsigned char)((spec_const && ptr == 0) || cobj);
-		dc.const_pointee = (unsigned char)(spec_const && ptr > 0);
+		dc.const_pointee = (unsigned char)((spec_const || nmid) && ptr > 0);
+		if (dc.const_pointee && ptr == 1) {
+			unsigned sc = find_sole_const(f, spec, specn);
+
+			if (sc && !nmid)
+				dc.pointee_const = sc;
+			else if (!spec_const && nmid == 1)
+				dc.pointee_const = mid_const;
+		}
 		dc.is_extern = (unsigned char)is_extern;
 		dc.has_init = (unsigned char)has_init;
 		dc.initdata = initdata ? initdata : spec_initdata;
@@ -1202,6 +1249,25 @@ static const struct decl *decl_in_file(struct mp_ctx *ctx, const struct mp_file 
 	return best;
 }
 
+/*
+ * Whether the object of dc is declared again, in f or by an extern
+ * const char * elsewhere: dropping the const of dc alone would make the
+ * declarations conflict.
+ */
+static int declared_elsewhere(struct mp_ctx *ctx, const struct mp_file *f, const struct decl *dc,
+			      const char *name)
+{
+	int k = hget(&ctx->decl_map, name, strlen(name));
+
+	for (; k >= 0; k = ctx->decls[k].next) {
+		const struct decl *d = &ctx->decls[k];
+
+		if (d != dc && (d->file == f->idx || (d->is_extern && d->const_pointee)))
+			return 1;
+	}
+	return 0;
+}
+
 static int line_end_clear(const struct mp_file *f, size_t off, size_t *eol, int comments)
 {
 	/* whitespace only up to the newline? */
@@ -1275,7 +1341,7 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 	const struct decl *dc = NULL;
 	struct declvec body = { NULL, 0, 0 };
 	struct decl fb;
-	int resolved, move = 0, fallback = 0;
+	int resolved, move = 0, fallback = 0, drop_const = 0;
 	const char *ptype_name = NULL;
 	enum { K_SCALAR, K_ARRAY, K_STRING } form;
 	const char *perm = ctx->opt.perm;
@@ -1347,10 +1413,8 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 			dc = decl_in_file(ctx, f, u->a1, 1, mp);
 		/* an array declared with [] earlier may be completed later */
 		if (dc && dc->ndims == 1 && dc->dim_s == dc->dim_e && !dc->has_init) {
-			const struct decl *later = decl_in_file(ctx, f, u->a1, 0, 0);
 			int k = hget(&ctx->decl_map, name, strlen(name));
 
-			(void)later;
 			dc = NULL;
 			for (; k >= 0; k = ctx->decls[k].next) {
 				const struct decl *d = &ctx->decls[k];
@@ -1464,9 +1528,20 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 		diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' is const; module_param needs a writable object"), name, name);
 		goto out;
 	}
+	/*
+	 * A const char * took a string in 2.4, whose loader stored the
+	 * pointer without a type check; charp's check needs char *.  Drop the
+	 * const where that is safe: the one const of the only declaration,
+	 * a definition in this file.  The letter checks below refuse
+	 * anything but "s".
+	 */
 	if (dc->const_pointee) {
-		diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' points to const data; charp needs 'char *'"), name, name);
-		goto out;
+		if (!dc->pointee_const || dc->is_extern || ctx->files[dc->file] != f ||
+		    declared_elsewhere(ctx, f, dc, name)) {
+			diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' points to const data; charp needs 'char *'"), name, name);
+			goto out;
+		}
+		drop_const = 1;
 	}
 	if (dc->ndims > 1 && !(resolved && pt.letter == 'c' && pt.has_min)) {
 		diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' is a multi-dimensional array"), name, name);
@@ -1571,22 +1646,16 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 	 * touch freed memory, so such a variable loses its __initdata.
 	 */
 	if (dc->initdata && ((ptype_name && !strcmp(ptype_name, "charp")) || strcmp(perm, "0"))) {
-		unsigned it = dc->initdata - 1;
-
-		if (!(f->toks[it].flags & TF_DROPPED)) {
-			size_t s = f->toks[it].start, e = f->toks[it].end;
-
-			if (e < f->len && (f->data[e] == ' ' || f->data[e] == '\t'))
-				e++;
-			else if (s > 0 && (f->data[s - 1] == ' ' || f->data[s - 1] == '\t'))
-				s--;
-			add_edit(f, s, e, "");
-			f->toks[it].flags |= TF_DROPPED;
-		}
+		cut_token(f, dc->initdata - 1);
 		if (strcmp(perm, "0"))
 			diag(f, mp, MP_NOTE, D("'%s' was __initdata: removed, since its sysfs file (mode %s) can be read after init memory is freed"), name, perm);
 		else
 			diag(f, mp, MP_NOTE, D("'%s' was __initdata: removed, since module_param() frees a charp value at unload, after init memory is freed"), name);
+	}
+
+	if (drop_const) {
+		cut_token(f, dc->pointee_const - 1);
+		diag(f, mp, MP_NOTE, D("'%s' pointed to const data: 'const' removed from its declaration, since charp stores a 'char *'"), name);
 	}
 
 	/* edits */
