@@ -1398,14 +1398,25 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 		}
 		alias = find_local_macro(ctx, f, u->a1);
 		if (alias) {
-			/* "#define name other": fine when other is a declared variable */
-			if (alias->func || alias->bend != alias->bstart + 1 ||
-			    f->toks[alias->bstart].kind != TK_IDENT ||
-			    !decl_in_file(ctx, f, alias->bstart, 1, mp)) {
+			/*
+			 * "#define name other": fine when other is a declared
+			 * variable, or when name is declared after the #define,
+			 * which renames the variable to other as well: 2.4's
+			 * aztcd.c did that so that insmod took aztcd=.
+			 */
+			if (!alias->func && alias->bend == alias->bstart + 1 &&
+			    f->toks[alias->bstart].kind == TK_IDENT) {
+				const struct decl *renamed;
+
+				dc = decl_in_file(ctx, f, alias->bstart, 1, mp);
+				renamed = decl_in_file(ctx, f, u->a1, 1, mp);
+				if (!dc && renamed && renamed->name > alias->name)
+					dc = renamed;
+			}
+			if (!dc) {
 				diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' is a macro; name the variable itself"), name, name);
 				goto out;
 			}
-			dc = decl_in_file(ctx, f, alias->bstart, 1, mp);
 			diag(f, mp, MP_NOTE, D("'%s' is a macro for '%s': the parameter keeps the expanded name, as before"),
 			     name, tcopy(f, alias->bstart, aname, sizeof(aname)));
 		}
