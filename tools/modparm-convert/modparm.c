@@ -116,7 +116,7 @@ struct decl {
 	enum ctype ct;
 	int ptr, ndims;
 	unsigned dim_s, dim_e;	/* tokens inside the first [] */
-	unsigned char is_const, const_pointee, is_extern, has_init;
+	unsigned char is_const, const_pointee, is_extern, is_static, has_init;
 	unsigned initdata;	/* its __initdata token + 1, or 0 */
 	unsigned pointee_const;	/* the one const of a const char * + 1, or 0 */
 	char spec[64];
@@ -650,7 +650,7 @@ static void parse_stmt(struct mp_file *f, const unsigned *idx, size_t n, struct 
 	const struct mp_tok *T = f->toks;
 	size_t segs = 0, specn = 0, i;
 	unsigned spec[32];
-	int first = 1, is_extern = 0, spec_const = 0, spec_struct = 0;
+	int first = 1, is_extern = 0, is_static = 0, spec_const = 0, spec_struct = 0;
 	unsigned spec_initdata = 0;	/* in the specifiers: every declarator */
 
 	if (n < 3 || !tp(f, idx[n - 1], ';'))
@@ -742,6 +742,8 @@ static void parse_stmt(struct mp_file *f, const unsigned *idx, size_t n, struct 
 					}
 					if (word_is(w, wn, "extern"))
 						is_extern = 1;
+					else if (word_is(w, wn, "static"))
+						is_static = 1;
 					else if (word_is(w, wn, "const"))
 						spec_const = 1;
 					else if (word_is(w, wn, "struct") || word_is(w, wn, "union") ||
@@ -792,6 +794,7 @@ static void parse_stmt(struct mp_file *f, const unsigned *idx, size_t n, struct 
 				dc.pointee_const = mid_const;
 		}
 		dc.is_extern = (unsigned char)is_extern;
+		dc.is_static = (unsigned char)is_static;
 		dc.has_init = (unsigned char)has_init;
 		dc.initdata = initdata ? initdata : spec_initdata;
 		dc.next = -1;
@@ -1465,11 +1468,22 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 			}
 		}
 		if (!dc) {
-			int k = hget(&ctx->decl_map, name, strlen(name));
+			/*
+			 * Declared in another file: an extern declaration here
+			 * reaches it, unless every such declaration is static.
+			 */
+			int k = hget(&ctx->decl_map, name, strlen(name)), first = k;
 
+			while (k >= 0 && ctx->decls[k].is_static)
+				k = ctx->decls[k].next;
 			if (k >= 0) {
 				diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' has no declaration in this file (%s has one); add an extern declaration before the use"),
 				     name, name, ctx->files[ctx->decls[k].file]->path);
+				goto out;
+			}
+			if (first >= 0) {
+				diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' has no declaration in this file, and the one in %s is static"),
+				     name, name, ctx->files[ctx->decls[first].file]->path);
 				goto out;
 			}
 		}
