@@ -538,6 +538,8 @@ static const struct { const char *name; enum ctype ct; } typedefs[] = {
 	{ "s16", CT_SHORT }, { "__s16", CT_SHORT }, { "int16_t", CT_SHORT },
 	{ "u32", CT_UINT }, { "__u32", CT_UINT }, { "uint32_t", CT_UINT },
 	{ "u_int32_t", CT_UINT }, { "u_int", CT_UINT }, { "uint", CT_UINT },
+	/* __kernel_uid32_t and __kernel_gid32_t: unsigned int on every arch */
+	{ "uid_t", CT_UINT }, { "gid_t", CT_UINT },
 	{ "s32", CT_INT }, { "__s32", CT_INT }, { "int32_t", CT_INT },
 	{ "u_long", CT_ULONG }, { "ulong", CT_ULONG },
 	{ "u64", CT_ULLONG }, { "__u64", CT_ULLONG }, { "uint64_t", CT_ULLONG },
