@@ -1411,12 +1411,13 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 			 */
 			if (!alias->func && alias->bend == alias->bstart + 1 &&
 			    f->toks[alias->bstart].kind == TK_IDENT) {
-				const struct decl *renamed;
-
 				dc = decl_in_file(ctx, f, alias->bstart, 1, mp);
-				renamed = decl_in_file(ctx, f, u->a1, 1, mp);
-				if (!dc && renamed && renamed->name > alias->name)
-					dc = renamed;
+				if (!dc) {
+					const struct decl *renamed = decl_in_file(ctx, f, u->a1, 1, mp);
+
+					if (renamed && renamed->name > alias->name)
+						dc = renamed;
+				}
 			}
 			if (!dc) {
 				diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' is a macro; name the variable itself"), name, name);
