@@ -116,9 +116,10 @@ struct decl {
 	enum ctype ct;
 	int ptr, ndims;
 	unsigned dim_s, dim_e;	/* tokens inside the first [] */
-	unsigned char is_const, const_pointee, is_extern, is_static, has_init;
+	unsigned char is_const, const_pointee, is_extern, is_static, has_init, is_volatile;
 	unsigned initdata;	/* its __initdata token + 1, or 0 */
 	unsigned pointee_const;	/* the one const of a const char * + 1, or 0 */
+	unsigned obj_const;	/* the one const of a const object + 1, or 0 */
 	char spec[64];
 	const char *key;	/* the name, in its file's data */
 	unsigned klen;
@@ -653,6 +654,7 @@ static void parse_stmt(struct mp_file *f, const unsigned *idx, size_t n, struct 
 	size_t segs = 0, specn = 0, i;
 	unsigned spec[32];
 	int first = 1, is_extern = 0, is_static = 0, spec_const = 0, spec_struct = 0;
+	int spec_volatile = 0;
 	unsigned spec_initdata = 0;	/* in the specifiers: every declarator */
 
 	if (n < 3 || !tp(f, idx[n - 1], ';'))
@@ -663,8 +665,8 @@ static void parse_stmt(struct mp_file *f, const unsigned *idx, size_t n, struct 
 
 	while (segs < n) {
 		size_t s = segs, e, l;
-		int has_init = 0, ptr = 0, cobj = 0, ndims = 0, nmid = 0;
-		unsigned dim_s = 0, dim_e = 0, name, initdata, mid_const = 0;
+		int has_init = 0, ptr = 0, cobj = 0, ndims = 0, nmid = 0, vol = 0;
+		unsigned dim_s = 0, dim_e = 0, name, initdata, mid_const = 0, cobj_const = 0;
 		struct decl dc;
 
 		/* segment: up to a ',' at depth 0 */
@@ -718,9 +720,12 @@ static void parse_stmt(struct mp_file *f, const unsigned *idx, size_t n, struct 
 			}
 			if (tp(f, idx[l - 1], '*'))
 				ptr++;
-			else if (ptr == 0)
-				cobj = 1;	/* const right before the name */
-			else if (tis(f, idx[l - 1], "const")) {
+			else if (!tis(f, idx[l - 1], "const"))
+				vol = 1;
+			else if (ptr == 0) {
+				cobj++;		/* const right before the name */
+				cobj_const = idx[l - 1] + 1;
+			} else {
 				nmid++;		/* as in char const *p */
 				mid_const = idx[l - 1] + 1;
 			}
@@ -748,6 +753,8 @@ static void parse_stmt(struct mp_file *f, const unsigned *idx, size_t n, struct 
 						is_static = 1;
 					else if (word_is(w, wn, "const"))
 						spec_const = 1;
+					else if (word_is(w, wn, "volatile"))
+						spec_volatile = 1;
 					else if (word_is(w, wn, "struct") || word_is(w, wn, "union") ||
 						 word_is(w, wn, "enum"))
 						spec_struct = 1;
@@ -786,6 +793,16 @@ static void parse_stmt(struct mp_file *f, const unsigned *idx, size_t n, struct 
 		dc.dim_s = dim_s;
 		dc.dim_e = dim_e;
 		dc.is_const = (unsigned char)((spec_const && ptr == 0) || cobj);
+		if (ptr == 0) {
+			unsigned sc = find_sole_const(f, spec, specn);
+
+			if (sc && !cobj)
+				dc.obj_const = sc;
+			else if (!spec_const && cobj == 1)
+				dc.obj_const = cobj_const;
+		} else if (cobj == 1) {
+			dc.obj_const = cobj_const;
+		}
 		dc.const_pointee = (unsigned char)((spec_const || nmid) && ptr > 0);
 		if (dc.const_pointee && ptr == 1) {
 			unsigned sc = find_sole_const(f, spec, specn);
@@ -795,6 +812,7 @@ static void parse_stmt(struct mp_file *f, const unsigned *idx, size_t n, struct 
 			else if (!spec_const && nmid == 1)
 				dc.pointee_const = mid_const;
 		}
+		dc.is_volatile = (unsigned char)(spec_volatile || vol);
 		dc.is_extern = (unsigned char)is_extern;
 		dc.is_static = (unsigned char)is_static;
 		dc.has_init = (unsigned char)has_init;
@@ -1254,23 +1272,44 @@ static const struct decl *decl_in_file(struct mp_ctx *ctx, const struct mp_file 
 	return best;
 }
 
-/*
- * Whether the object of dc is declared again, in f or by an extern
- * const char * elsewhere: dropping the const of dc alone would make the
- * declarations conflict.
- */
-static int declared_elsewhere(struct mp_ctx *ctx, const struct mp_file *f, const struct decl *dc,
-			      const char *name)
-{
-	int k = hget(&ctx->decl_map, name, strlen(name));
+#define MAX_CONST_CUTS 8
 
+/*
+ * The const tokens of f to remove so that the variable of dc becomes
+ * writable (pointee 0) or, for a const char *, points to char (pointee 1):
+ * one per declaration of it in f, each non-extern with exactly one such
+ * const, as with 3c59x.c's two definitions under #ifdef.  An extern
+ * declaration with a const in another file would then conflict.  Returns
+ * how many tokens it stored in cut, or 0 where removing const is not
+ * that simple.
+ */
+static size_t removable_consts(struct mp_ctx *ctx, const struct mp_file *f, const struct decl *dc,
+			       int pointee, unsigned *cut)
+{
+	unsigned t = pointee ? dc->pointee_const : dc->obj_const;
+	size_t n = 0;
+	int k;
+
+	if (!t || dc->is_extern || dc->file != f->idx)
+		return 0;
+	cut[n++] = t - 1;
+	k = hget(&ctx->decl_map, tstr(f, dc->name), tlen(f, dc->name));
 	for (; k >= 0; k = ctx->decls[k].next) {
 		const struct decl *d = &ctx->decls[k];
 
-		if (d != dc && (d->file == f->idx || (d->is_extern && d->const_pointee)))
-			return 1;
+		if (d == dc)
+			continue;
+		if (d->file != f->idx) {
+			if (d->is_extern && (d->is_const || d->const_pointee))
+				return 0;
+			continue;
+		}
+		t = pointee ? d->pointee_const : d->obj_const;
+		if (!t || d->is_extern || n == MAX_CONST_CUTS)
+			return 0;
+		cut[n++] = t - 1;
 	}
-	return 0;
+	return n;
 }
 
 static int line_end_clear(const struct mp_file *f, size_t off, size_t *eol, int comments)
@@ -1346,7 +1385,9 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 	const struct decl *dc = NULL;
 	struct declvec body = { NULL, 0, 0 };
 	struct decl fb;
-	int resolved, move = 0, fallback = 0, drop_const = 0;
+	int resolved, move = 0, fallback = 0;
+	unsigned obj_cut[MAX_CONST_CUTS], ptr_cut[MAX_CONST_CUTS];
+	size_t n_obj_cut = 0, n_ptr_cut = 0, i;
 	const char *ptype_name = NULL;
 	enum { K_SCALAR, K_ARRAY, K_STRING } form;
 	const char *perm = ctx->opt.perm;
@@ -1552,24 +1593,35 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 	}
 
 	snprintf(spec, sizeof(spec), "%s", dc->spec);
-	if (dc->is_const) {
-		diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' is const; module_param needs a writable object"), name, name);
+	/* module_param's type check takes no volatile, and dropping it is not safe */
+	if (dc->is_volatile) {
+		diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' is volatile, which module_param's type check does not accept"), name, name);
 		goto out;
 	}
 	/*
-	 * A const char * took a string in 2.4, whose loader stored the
-	 * pointer without a type check; charp's check needs char *.  Drop the
-	 * const where that is safe: the one const of the only declaration,
-	 * a definition in this file.  The letter checks below refuse
+	 * The 2.4 loader wrote values without looking at const.  A const
+	 * object's value could be folded by the compiler, so the parameter
+	 * may never have worked; 2.6's conversions removed the const, and so
+	 * does this, where removable_consts() says it is safe.
+	 */
+	if (dc->is_const) {
+		n_obj_cut = removable_consts(ctx, f, dc, 0, obj_cut);
+		if (!n_obj_cut) {
+			diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' is const; module_param needs a writable object"), name, name);
+			goto out;
+		}
+	}
+	/*
+	 * Likewise it stored a string pointer into a const char *, while
+	 * charp's type check needs char *.  The letter checks below refuse
 	 * anything but "s".
 	 */
 	if (dc->const_pointee) {
-		if (!dc->pointee_const || dc->is_extern || ctx->files[dc->file] != f ||
-		    declared_elsewhere(ctx, f, dc, name)) {
+		n_ptr_cut = removable_consts(ctx, f, dc, 1, ptr_cut);
+		if (!n_ptr_cut) {
 			diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' points to const data; charp needs 'char *'"), name, name);
 			goto out;
 		}
-		drop_const = 1;
 	}
 	if (dc->ndims > 1 && !(resolved && pt.letter == 'c' && pt.has_min)) {
 		diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' is a multi-dimensional array"), name, name);
@@ -1681,10 +1733,16 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 			diag(f, mp, MP_NOTE, D("'%s' was __initdata: removed, since module_param() frees a charp value at unload, after init memory is freed"), name);
 	}
 
-	if (drop_const) {
-		cut_token(f, dc->pointee_const - 1);
-		diag(f, mp, MP_NOTE, D("'%s' pointed to const data: 'const' removed from its declaration, since charp stores a 'char *'"), name);
-	}
+	for (i = 0; i < n_obj_cut; i++)
+		cut_token(f, obj_cut[i]);
+	if (n_obj_cut)
+		diag(f, mp, MP_NOTE, D("'%s' was const: 'const' removed from %s, since the value is set at load and a const could be folded into the code"),
+		     name, n_obj_cut > 1 ? "its declarations" : "its declaration");
+	for (i = 0; i < n_ptr_cut; i++)
+		cut_token(f, ptr_cut[i]);
+	if (n_ptr_cut)
+		diag(f, mp, MP_NOTE, D("'%s' pointed to const data: 'const' removed from %s, since charp stores a 'char *'"),
+		     name, n_ptr_cut > 1 ? "its declarations" : "its declaration");
 
 	/* edits */
 	if (!move) {
