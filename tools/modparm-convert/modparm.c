@@ -632,12 +632,19 @@ static unsigned find_initdata(const struct mp_file *f, const unsigned *idx, size
 	return 0;
 }
 
-/* The only const among the specifiers spec[0..n), + 1; 0 if none or several. */
-static unsigned find_sole_const(const struct mp_file *f, const unsigned *spec, size_t n)
+/*
+ * The only const among the specifiers spec[0..n) and nother more consts
+ * of the declarator (the last of which is token other - 1), + 1; 0 if
+ * there is none or there are several.
+ */
+static unsigned find_sole_const(const struct mp_file *f, const unsigned *spec, size_t n,
+				int nother, unsigned other)
 {
-	unsigned found = 0;
+	unsigned found = nother == 1 ? other : 0;
 	size_t i;
 
+	if (nother > 1)
+		return 0;
 	for (i = 0; i < n; i++) {
 		if (!tis(f, spec[i], "const"))
 			continue;
@@ -793,25 +800,11 @@ static void parse_stmt(struct mp_file *f, const unsigned *idx, size_t n, struct 
 		dc.dim_s = dim_s;
 		dc.dim_e = dim_e;
 		dc.is_const = (unsigned char)((spec_const && ptr == 0) || cobj);
-		if (ptr == 0) {
-			unsigned sc = find_sole_const(f, spec, specn);
-
-			if (sc && !cobj)
-				dc.obj_const = sc;
-			else if (!spec_const && cobj == 1)
-				dc.obj_const = cobj_const;
-		} else if (cobj == 1) {
-			dc.obj_const = cobj_const;
-		}
+		/* the specifiers' const is the pointee's when there is a '*' */
+		dc.obj_const = find_sole_const(f, spec, ptr == 0 ? specn : 0, cobj, cobj_const);
 		dc.const_pointee = (unsigned char)((spec_const || nmid) && ptr > 0);
-		if (dc.const_pointee && ptr == 1) {
-			unsigned sc = find_sole_const(f, spec, specn);
-
-			if (sc && !nmid)
-				dc.pointee_const = sc;
-			else if (!spec_const && nmid == 1)
-				dc.pointee_const = mid_const;
-		}
+		if (dc.const_pointee && ptr == 1)
+			dc.pointee_const = find_sole_const(f, spec, specn, nmid, mid_const);
 		dc.is_volatile = (unsigned char)(spec_volatile || vol);
 		dc.is_extern = (unsigned char)is_extern;
 		dc.is_static = (unsigned char)is_static;
