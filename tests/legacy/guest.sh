@@ -8,6 +8,7 @@
 #   legacy_overflow  "1-8i" on int x[4]: must be refused
 #   legacy_const     MODULE_PARM() on a const array: must be refused
 #   legacy_initdata  parameters in __initdata: values at load, not in sysfs
+#   legacy_multifile MODULE_PARM() on variables another object file defines
 #
 # Every check prints one PASS/FAIL line named legacy/...; summary ends it.
 # Values are checked in sysfs and in the lines legacy_all prints at init.
@@ -203,6 +204,32 @@ expect_dmesg legacy/initdata/bad-value/message "irq: can only take 4 arguments"
 expect_refuse legacy/initdata/too-long $INIT label=0123456789abcdef
 expect_dmesg legacy/initdata/too-long/message "label: string doesn't fit in 15"
 
+# --- variables of another object file of the module ----------------------------
+MF=legacy_multifile/legacy_multifile.ko
+MFSYS=/sys/module/legacy_multifile/parameters
+_mf_info=$(modinfo "$MF" 2>&1 | sed -n 's/^parm: *//p')
+expect_eq legacy/multifile/modinfo "$(_gs_oneline "$_mf_info")" \
+	"$(_gs_oneline 'lmf_debug:debug level, defined in lmf_hw.c (i)
+lmf_base:1-2l
+lmf_name:c8')"
+if expect_load legacy/multifile/defaults $MF; then
+	expect_dmesg legacy/multifile/defaults/values 'legacy_multifile: debug=2 base=0xd0000,0xe0000 name=card$'
+	expect_dmesg legacy/multifile/defaults/warning 'legacy_multifile: uses obsolete MODULE_PARM\(\) for lmf_debug, lmf_base, lmf_name; convert it with modparm-convert$'
+	expect_unload legacy/multifile/defaults/unload $MF
+fi
+if expect_load legacy/multifile/set $MF lmf_debug=5 lmf_base=0x1000 lmf_name=eth9; then
+	expect_dmesg legacy/multifile/set/values 'legacy_multifile: debug=5 base=0x1000,0xe0000 name=eth9$'
+	expect_param legacy/multifile/set/sysfs-debug $MF lmf_debug 5
+	expect_param legacy/multifile/set/sysfs-base $MF lmf_base 4096,917504
+	expect_param legacy/multifile/set/sysfs-name $MF lmf_name eth9
+	expect_eq legacy/multifile/set/mode "$(stat -c %a $MFSYS/lmf_base 2>&1)" 444
+	expect_unload legacy/multifile/set/unload $MF
+fi
+expect_refuse legacy/multifile/too-many $MF lmf_base=1,2,3
+expect_dmesg legacy/multifile/too-many/message 'lmf_base: can only take 2 arguments'
+expect_refuse legacy/multifile/too-long $MF lmf_name=abcdefgh
+expect_dmesg legacy/multifile/too-long/message "lmf_name: string doesn't fit in 7 chars"
+
 # --- modprobe with options from /etc/modprobe.d ------------------------------
 cat > /etc/modprobe.d/legacy.conf <<'EOF'
 # tests/legacy/guest.sh
@@ -229,7 +256,7 @@ fi
 rm -f /etc/modprobe.d/legacy.conf
 
 # --- nothing stays loaded ------------------------------------------------------
-left=$(grep -E '^legacy_(all|overflow|const) ' /proc/modules | cut -d' ' -f1 | tr '\n' ' ')
+left=$(grep -E '^legacy_(all|overflow|const|initdata|multifile) ' /proc/modules | cut -d' ' -f1 | tr '\n' ' ')
 expect_eq legacy/nothing-loaded "$left" ""
 
 summary
