@@ -137,10 +137,19 @@ struct hmap {
 	size_t cap, n;
 };
 
+/* An #include "..." of a file: its token and the given file it names, or -1. */
+struct mp_include {
+	unsigned tok;
+	int file;
+};
+
 struct mp_ctx {
 	struct mp_options opt;
 	struct mp_file **files;
 	size_t nfiles, filecap;
+	char **norm_paths;		/* each file's path, normalised */
+	struct hmap path_map;		/* normalised path -> file */
+	unsigned *visited, visit_mark;	/* includes_file()'s files seen */
 	struct macro *macros;
 	size_t nmacro, macrocap;
 	struct decl *decls;
@@ -1265,6 +1274,146 @@ static const struct decl *decl_in_file(struct mp_ctx *ctx, const struct mp_file 
 	return best;
 }
 
+/*
+ * in[0..inlen) with "." components dropped, "dir/.." folded and '/'
+ * runs squeezed, into out; "" if it does not fit.  Lexical only: enough
+ * to see that an #include from "drivers/net/x.c" of "../net/x.h" names
+ * the file given as "drivers/net/x.h".
+ */
+static void norm_path(const char *in, size_t inlen, char *out, size_t sz)
+{
+	size_t o = 0, i = 0, floor;	/* floor: leading part never folded */
+
+	if (inlen && in[0] == '/')
+		out[o++] = '/';
+	floor = o;
+	while (i < inlen) {
+		size_t s = i, n;
+		int dotdot;
+
+		while (i < inlen && in[i] != '/')
+			i++;
+		n = i - s;
+		i++;
+		if (!n || (n == 1 && in[s] == '.'))
+			continue;
+		dotdot = n == 2 && in[s] == '.' && in[s + 1] == '.';
+		if (dotdot && o > floor) {
+			while (o > floor && out[o - 1] != '/')
+				o--;
+			if (o > floor)
+				o--;
+			continue;
+		}
+		if (dotdot && floor == 1)
+			continue;	/* "/.." is "/" */
+		if (o + n + 2 > sz) {
+			o = 0;
+			break;
+		}
+		if (o && out[o - 1] != '/')
+			out[o++] = '/';
+		memcpy(out + o, in + s, n);
+		o += n;
+		if (dotdot)
+			floor = o;
+	}
+	out[o] = '\0';
+}
+
+/* the given file that the "..." string token tok of f, an #include, names; or -1 */
+static int included_file(struct mp_ctx *ctx, const struct mp_file *f, unsigned tok)
+{
+	char joined[4096], want[4096];
+	const char *inc = tstr(f, tok) + 1, *slash = strrchr(f->path, '/');
+	size_t n = tlen(f, tok), dirlen = slash && *inc != '/' ? (size_t)(slash - f->path) + 1 : 0;
+
+	if (n < 2 || inc[n - 2] != '"' || dirlen + n - 2 >= sizeof(joined))
+		return -1;
+	memcpy(joined, f->path, dirlen);
+	memcpy(joined + dirlen, inc, n - 2);
+	norm_path(joined, dirlen + n - 2, want, sizeof(want));
+	return want[0] ? hget(&ctx->path_map, want, strlen(want)) : -1;
+}
+
+/* Note f's #include "..." directives, which outlive its tokens. */
+static void collect_includes(struct mp_ctx *ctx, struct mp_file *f)
+{
+	size_t i;
+
+	for (i = 0; i + 2 < f->ntok; i++) {
+		const struct mp_tok *t = &f->toks[i];
+
+		if (!t->dir || !tp(f, i, '#') || !tis(f, i + 1, "include") ||
+		    f->toks[i + 1].dir != t->dir || f->toks[i + 2].dir != t->dir ||
+		    f->toks[i + 2].kind != TK_STR)
+			continue;
+		GROW(f->incs, f->ninc, f->inccap);
+		f->incs[f->ninc].tok = (unsigned)i + 2;
+		f->incs[f->ninc].file = included_file(ctx, f, (unsigned)i + 2);
+		f->ninc++;
+	}
+}
+
+/*
+ * Whether f includes the given file target with #include "...", before
+ * token limit (0: anywhere), directly or through other given headers:
+ * then target's declarations are in scope in f, as for the compiler.
+ * Headers often include each other; each is searched once per question.
+ */
+static int includes_file_from(struct mp_ctx *ctx, const struct mp_file *f, int target,
+			      unsigned limit)
+{
+	size_t i;
+
+	ctx->visited[f->idx] = ctx->visit_mark;
+	for (i = 0; i < f->ninc && (!limit || f->incs[i].tok < limit); i++) {
+		int j = f->incs[i].file;
+
+		if (j == target)
+			return 1;
+		if (j >= 0 && ctx->visited[j] != ctx->visit_mark &&
+		    includes_file_from(ctx, ctx->files[j], target, 0))
+			return 1;
+	}
+	return 0;
+}
+
+static int includes_file(struct mp_ctx *ctx, const struct mp_file *f, int target, unsigned limit)
+{
+	if (!ctx->visited) {
+		ctx->visited = calloc(ctx->nfiles, sizeof(*ctx->visited));
+		if (!ctx->visited)
+			exit(2);
+	}
+	ctx->visit_mark++;
+	return includes_file_from(ctx, f, target, limit);
+}
+
+/*
+ * The first #include "..." of f before token limit that names none of the
+ * given files, copied into buf; NULL if every one was given.
+ */
+static const char *missing_include(const struct mp_file *f, unsigned limit, char *buf, size_t sz)
+{
+	size_t i;
+
+	for (i = 0; i < f->ninc && f->incs[i].tok < limit; i++) {
+		unsigned tok = f->incs[i].tok;
+		size_t n = tlen(f, tok);
+
+		if (f->incs[i].file >= 0 || n < 2)
+			continue;
+		n -= 2;
+		if (n >= sz)
+			n = sz - 1;
+		memcpy(buf, tstr(f, tok) + 1, n);
+		buf[n] = '\0';
+		return buf;
+	}
+	return NULL;
+}
+
 #define MAX_CONST_CUTS 8
 
 /*
@@ -1505,14 +1654,33 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 			}
 		}
 		if (!dc) {
+			/* declared in a given header that this file includes first */
+			int k = hget(&ctx->decl_map, name, strlen(name));
+
+			for (; k >= 0 && !dc; k = ctx->decls[k].next)
+				if (ctx->decls[k].file != f->idx &&
+				    includes_file(ctx, f, ctx->decls[k].file, mp))
+					dc = &ctx->decls[k];
+		}
+		if (!dc) {
 			/*
 			 * Declared in another file: an extern declaration here
 			 * reaches it, unless every such declaration is static.
 			 */
 			int k = hget(&ctx->decl_map, name, strlen(name)), first = k;
+			char inc[128];
 
 			while (k >= 0 && ctx->decls[k].is_static)
 				k = ctx->decls[k].next;
+			/*
+			 * The extern declaration may be in a header that was not
+			 * given.  A static elsewhere is a different variable: say so.
+			 */
+			if (k >= 0 && missing_include(f, mp, inc, sizeof(inc))) {
+				diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): no declaration of '%s' is in scope; give \"%s\", which this file includes, too"),
+				     name, name, inc);
+				goto out;
+			}
 			if (k >= 0) {
 				diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' has no declaration in this file (%s has one); add an extern declaration before the use"),
 				     name, name, ctx->files[ctx->decls[k].file]->path);
@@ -1563,7 +1731,12 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 			}
 		}
 		if (!wrap && !seen) {
-			if (anywhere)
+			char inc[128];
+
+			if (missing_include(f, mp, inc, sizeof(inc)))
+				diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): no declaration of '%s' is in scope; give \"%s\", which this file includes, too"),
+				     name, name, inc);
+			else if (anywhere)
 				diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): no declaration of '%s' found in the given files"), name, name);
 			else
 				diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' is not declared anywhere (typo?)"), name, name);
@@ -1684,6 +1857,14 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 		snprintf(call, sizeof(call), "module_param_array(%s, %s, NULL, %s)", name, ptype_name, perm);
 	else
 		snprintf(call, sizeof(call), "module_param(%s, %s, %s)", name, ptype_name, perm);
+
+	/* __initdata is removed below, but only from this file's declarations */
+	if (dc->initdata && dc->file != f->idx &&
+	    ((ptype_name && !strcmp(ptype_name, "charp")) || strcmp(perm, "0"))) {
+		diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' is __initdata in %s, which would have to lose it"),
+		     name, name, ctx->files[dc->file]->path);
+		goto out;
+	}
 
 	diag(f, mp, MP_WARN_OBSOLETE, D("MODULE_PARM(%s) is obsolete: use %s"), name, call);
 
@@ -2043,11 +2224,31 @@ void mp_run(struct mp_ctx *ctx)
 	size_t i;
 	struct declvec dv = { NULL, 0, 0 };
 
+	/* for #include "...": which given file each normalised path is */
+	ctx->norm_paths = calloc(ctx->nfiles + 1, sizeof(*ctx->norm_paths));
+	if (!ctx->norm_paths)
+		exit(2);
+	for (i = 0; i < ctx->nfiles; i++) {
+		const char *path = ctx->files[i]->path;
+		char norm[4096];
+		struct hent *e;
+
+		norm_path(path, strlen(path), norm, sizeof(norm));
+		if (!norm[0])
+			continue;
+		ctx->norm_paths[i] = strdup(norm);
+		if (!ctx->norm_paths[i])
+			exit(2);
+		e = hslot(&ctx->path_map, ctx->norm_paths[i], strlen(norm));
+		if (!e->k || e->val < 0)
+			e->val = (int)i;
+	}
 	for (i = 0; i < ctx->nfiles; i++) {
 		struct mp_file *f = ctx->files[i];
 		size_t first_decl = dv.n, first_macro = ctx->nmacro, k;
 
 		lex(f);
+		collect_includes(ctx, f);
 		collect_macros(ctx, f);
 		collect_decls(f, &dv);
 		for (k = first_decl; k < dv.n; k++) {
@@ -2097,6 +2298,7 @@ void mp_free(struct mp_ctx *ctx)
 		free(f->edits);
 		free(f->diags);
 		free(f->toks);
+		free(f->incs);
 		if (f->kept_bodies)
 			free(f->kept_bodies->toks);
 		free(f->kept_bodies);
@@ -2105,6 +2307,12 @@ void mp_free(struct mp_ctx *ctx)
 		free(f->path);
 		free(f);
 	}
+	if (ctx->norm_paths)
+		for (i = 0; i < ctx->nfiles; i++)
+			free(ctx->norm_paths[i]);
+	free(ctx->norm_paths);
+	free(ctx->visited);
+	free(ctx->path_map.e);
 	free(ctx->files);
 	free(ctx->macros);
 	free(ctx->decls);

@@ -31,6 +31,7 @@ struct mp_diag {
 
 struct mp_tok;
 struct mp_edit;
+struct mp_include;
 
 struct mp_file {
 	char *path;		/* as displayed */
@@ -42,6 +43,9 @@ struct mp_file {
 	int lex_bad;		/* 1: unterminated comment, 2: unterminated literal */
 	/* the bodies of its macros, kept when its tokens are dropped */
 	struct mp_file *kept_bodies;
+	/* its #include "..." directives, also kept */
+	struct mp_include *incs;
+	size_t ninc, inccap;
 	/* rewrite */
 	struct mp_edit *edits;
 	size_t nedit, editcap;
