@@ -9,6 +9,8 @@
 #   legacy_const     MODULE_PARM() on a const array: must be refused
 #   legacy_initdata  parameters in __initdata: values at load, not in sysfs
 #   legacy_multifile MODULE_PARM() on variables another object file defines
+#   legacy_before_decl  MODULE_PARM() before the declaration of its variable
+#   legacy_undefined MODULE_PARM() of a name nothing defines: must be refused
 #
 # Every check prints one PASS/FAIL line named legacy/...; summary ends it.
 # Values are checked in sysfs and in the lines legacy_all prints at init.
@@ -230,6 +232,43 @@ expect_dmesg legacy/multifile/too-many/message 'lmf_base: can only take 2 argume
 expect_refuse legacy/multifile/too-long $MF lmf_name=abcdefgh
 expect_dmesg legacy/multifile/too-long/message "lmf_name: string doesn't fit in 7 chars"
 
+# --- MODULE_PARM() before the variable's declaration -------------------------------
+BD=legacy_before_decl/legacy_before_decl.ko
+_bd_info=$(modinfo "$BD" 2>&1 | sed -n 's/^parm: *//p')
+expect_eq legacy/before-decl/modinfo "$(_gs_oneline "$_bd_info")" \
+	"$(_gs_oneline 'irq:IRQ line (i)
+ports:1-4h
+tag:c8
+mode:s
+early:i')"
+if expect_load legacy/before-decl/defaults $BD; then
+	expect_dmesg legacy/before-decl/defaults/values 'legacy_before_decl: irq=5 ports=768,784,800,816 tag=none mode=auto early=1$'
+	expect_unload legacy/before-decl/defaults/unload $BD
+fi
+if expect_load legacy/before-decl/set $BD irq=11 ports=1,2,3 tag=eth0 mode=fast early=9; then
+	expect_dmesg legacy/before-decl/set/values 'legacy_before_decl: irq=11 ports=1,2,3,816 tag=eth0 mode=fast early=9$'
+	expect_param legacy/before-decl/set/sysfs-irq $BD irq 11
+	expect_param legacy/before-decl/set/sysfs-ports $BD ports 1,2,3,816
+	expect_param legacy/before-decl/set/sysfs-tag $BD tag eth0
+	expect_param legacy/before-decl/set/sysfs-mode $BD mode fast
+	if [ -e /sys/module/legacy_before_decl/parameters/early ]; then
+		fail legacy/before-decl/set/initdata-not-in-sysfs "early (__initdata) is in sysfs"
+	else
+		pass legacy/before-decl/set/initdata-not-in-sysfs
+	fi
+	# Read again by the exit function: the values were not folded anywhere.
+	expect_unload legacy/before-decl/set/unload $BD
+	expect_dmesg legacy/before-decl/set/exit-values 'legacy_before_decl: exit irq=11 ports\[3\]=816$'
+fi
+expect_refuse legacy/before-decl/too-many $BD ports=1,2,3,4,5
+expect_dmesg legacy/before-decl/too-many/message 'ports: can only take 4 arguments'
+expect_refuse legacy/before-decl/too-long $BD tag=abcdefgh
+expect_dmesg legacy/before-decl/too-long/message "tag: string doesn't fit in 7 chars"
+
+# --- a name that nothing defines: builds, as in 2.4, and is refused at load ---------
+expect_refuse legacy/undefined/refuse legacy_undefined/legacy_undefined.ko
+expect_dmesg legacy/undefined/message "legacy_undefined: obsolete parameter 'debgu' of type \"i\" refused: the module has no variable of that name at its address"
+
 # --- modprobe with options from /etc/modprobe.d ------------------------------
 cat > /etc/modprobe.d/legacy.conf <<'EOF'
 # tests/legacy/guest.sh
@@ -256,7 +295,7 @@ fi
 rm -f /etc/modprobe.d/legacy.conf
 
 # --- nothing stays loaded ------------------------------------------------------
-left=$(grep -E '^legacy_(all|overflow|const|initdata|multifile) ' /proc/modules | cut -d' ' -f1 | tr '\n' ' ')
+left=$(grep -E '^legacy_(all|overflow|const|initdata|multifile|before_decl|undefined) ' /proc/modules | cut -d' ' -f1 | tr '\n' ' ')
 expect_eq legacy/nothing-loaded "$left" ""
 
 summary
