@@ -960,6 +960,20 @@ static void collect_decls(struct mp_file *f, struct declvec *out)
 /* ------------------------------------------------------------------ */
 /* macros                                                              */
 
+/*
+ * Whether tokens i, i + 1 and i + 2 of f open a directive "# name X",
+ * with X of the given kind: the macro name of a #define, the "..." of an
+ * #include.
+ */
+static int directive_at(const struct mp_file *f, size_t i, const char *name, int kind)
+{
+	const struct mp_tok *t = &f->toks[i];
+
+	return t->dir && tp(f, i, '#') && !(i > 0 && f->toks[i - 1].dir == t->dir) &&
+	       tis(f, i + 1, name) && f->toks[i + 1].dir == t->dir &&
+	       i + 2 < f->ntok && f->toks[i + 2].kind == kind && f->toks[i + 2].dir == t->dir;
+}
+
 static void collect_macros(struct mp_ctx *ctx, struct mp_file *f)
 {
 	size_t i;
@@ -969,10 +983,7 @@ static void collect_macros(struct mp_ctx *ctx, struct mp_file *f)
 		struct macro m;
 		size_t j;
 
-		if (!t->dir || !tp(f, i, '#') || (i > 0 && f->toks[i - 1].dir == t->dir))
-			continue;
-		if (!tis(f, i + 1, "define") || f->toks[i + 1].dir != t->dir ||
-		    f->toks[i + 2].kind != TK_IDENT || f->toks[i + 2].dir != t->dir)
+		if (!directive_at(f, i, "define", TK_IDENT))
 			continue;
 		memset(&m, 0, sizeof(m));
 		m.file = f->idx;
@@ -1342,11 +1353,7 @@ static void collect_includes(struct mp_ctx *ctx, struct mp_file *f)
 	size_t i;
 
 	for (i = 0; i + 2 < f->ntok; i++) {
-		const struct mp_tok *t = &f->toks[i];
-
-		if (!t->dir || !tp(f, i, '#') || !tis(f, i + 1, "include") ||
-		    f->toks[i + 1].dir != t->dir || f->toks[i + 2].dir != t->dir ||
-		    f->toks[i + 2].kind != TK_STR)
+		if (!directive_at(f, i, "include", TK_STR))
 			continue;
 		GROW(f->incs, f->ninc, f->inccap);
 		f->incs[f->ninc].tok = (unsigned)i + 2;
@@ -1391,27 +1398,24 @@ static int includes_file(struct mp_ctx *ctx, const struct mp_file *f, int target
 }
 
 /*
- * The first #include "..." of f before token limit that names none of the
- * given files, copied into buf; NULL if every one was given.
+ * If f includes, before its use of name at token mp, an #include "..."
+ * that names none of the given files, warn that the declaration may be
+ * there and name the first such header.  Return: whether it warned.
  */
-static const char *missing_include(const struct mp_file *f, unsigned limit, char *buf, size_t sz)
+static int warn_missing_include(struct mp_file *f, unsigned mp, const char *name)
 {
 	size_t i;
 
-	for (i = 0; i < f->ninc && f->incs[i].tok < limit; i++) {
+	for (i = 0; i < f->ninc && f->incs[i].tok < mp; i++) {
 		unsigned tok = f->incs[i].tok;
-		size_t n = tlen(f, tok);
 
-		if (f->incs[i].file >= 0 || n < 2)
+		if (f->incs[i].file >= 0 || tlen(f, tok) < 2)
 			continue;
-		n -= 2;
-		if (n >= sz)
-			n = sz - 1;
-		memcpy(buf, tstr(f, tok) + 1, n);
-		buf[n] = '\0';
-		return buf;
+		diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): no declaration of '%s' is in scope; give \"%.*s\", which this file includes, too"),
+		     name, name, (int)tlen(f, tok) - 2, tstr(f, tok) + 1);
+		return 1;
 	}
-	return NULL;
+	return 0;
 }
 
 #define MAX_CONST_CUTS 8
@@ -1668,7 +1672,6 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 			 * reaches it, unless every such declaration is static.
 			 */
 			int k = hget(&ctx->decl_map, name, strlen(name)), first = k;
-			char inc[128];
 
 			while (k >= 0 && ctx->decls[k].is_static)
 				k = ctx->decls[k].next;
@@ -1676,11 +1679,8 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 			 * The extern declaration may be in a header that was not
 			 * given.  A static elsewhere is a different variable: say so.
 			 */
-			if (k >= 0 && missing_include(f, mp, inc, sizeof(inc))) {
-				diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): no declaration of '%s' is in scope; give \"%s\", which this file includes, too"),
-				     name, name, inc);
+			if (k >= 0 && warn_missing_include(f, mp, name))
 				goto out;
-			}
 			if (k >= 0) {
 				diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' has no declaration in this file (%s has one); add an extern declaration before the use"),
 				     name, name, ctx->files[ctx->decls[k].file]->path);
@@ -1731,12 +1731,9 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 			}
 		}
 		if (!wrap && !seen) {
-			char inc[128];
-
-			if (missing_include(f, mp, inc, sizeof(inc)))
-				diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): no declaration of '%s' is in scope; give \"%s\", which this file includes, too"),
-				     name, name, inc);
-			else if (anywhere)
+			if (warn_missing_include(f, mp, name))
+				goto out;
+			if (anywhere)
 				diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): no declaration of '%s' found in the given files"), name, name);
 			else
 				diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' is not declared anywhere (typo?)"), name, name);
