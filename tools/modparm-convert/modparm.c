@@ -1516,11 +1516,265 @@ static const char *eol_of(const struct mp_file *f, size_t off)
 	return "\n";
 }
 
+/*
+ * Preprocessor conditions, far enough to tell that two uses are never
+ * compiled together: in different branches of one #if, or under
+ * conditions that negate each other, as drivers for 2.4 and 2.6 wrote
+ * "#if LINUX_VERSION_CODE < KERNEL_VERSION(2,5,0)" and then ">=".
+ */
+#define COND_MAX 256
+
+struct cond_group {
+	unsigned id;		/* which #if, counted from the file's start */
+	unsigned branch;	/* 0 for the #if, 1 for the next #elif or #else ... */
+	int has_elif;
+	int lit;		/* the branch is "cond" (1), "!cond" (-1), or unknown (0) */
+	char cond[COND_MAX];
+};
+
+struct cond_chain {
+	struct cond_group g[16];
+	unsigned n, over;	/* groups open; how many beyond g[] */
+};
+
+/* Append token k to the canonical text; 0 if it does not fit. */
+static int cond_put(const struct mp_file *f, size_t k, char *buf, size_t *len)
+{
+	size_t n = tlen(f, (unsigned)k);
+	int word = f->toks[k].kind == TK_IDENT || f->toks[k].kind == TK_NUM;
+
+	/* only two words in a row need the space between them */
+	int space = word && *len && is_idchar((unsigned char)buf[*len - 1]);
+
+	if (*len + space + n >= COND_MAX)
+		return 0;
+	if (space)
+		buf[(*len)++] = ' ';
+	memcpy(buf + *len, tstr(f, (unsigned)k), n);
+	*len += n;
+	buf[*len] = '\0';
+	return 1;
+}
+
+/*
+ * Canonical text of the condition in tokens [s, e) of f into buf, and
+ * its polarity: "!x" is x negated, "defined(X)" is "defined X", and a
+ * single comparison ">=", "<=" or "!=" is "<", ">" or "==" negated.
+ * Returns 0 for a condition too long to keep.
+ */
+static int cond_text(const struct mp_file *f, size_t s, size_t e, char *buf, int *pol)
+{
+	size_t len = 0, k, at = 0, nops = 0, depth = 0;
+	const char *op = NULL;
+	char tmp[COND_MAX];
+
+	*pol = 1;
+	for (;;) {
+		if (s < e && tp(f, s, '!') && !(s + 1 < e && tp(f, s + 1, '='))) {
+			*pol = -*pol;
+			s++;
+		} else if (s + 1 < e && tp(f, s, '(') && match(f, s, e) == e - 1) {
+			s++;
+			e--;
+		} else {
+			break;
+		}
+	}
+	buf[0] = '\0';
+	for (k = s; k < e; k++) {
+		if (tis(f, k, "defined") && k + 3 < e && tp(f, k + 1, '(') &&
+		    f->toks[k + 2].kind == TK_IDENT && tp(f, k + 3, ')')) {
+			if (!cond_put(f, k, buf, &len) || !cond_put(f, k + 2, buf, &len))
+				return 0;
+			k += 3;
+			continue;
+		}
+		if (!cond_put(f, k, buf, &len))
+			return 0;
+	}
+	/* one comparison at the top level, and nothing else of its rank */
+	for (k = 0; k < len; k++) {
+		char c = buf[k], d = buf[k + 1];
+
+		if (c == '(')
+			depth++;
+		else if (c == ')' && depth)
+			depth--;
+		if (depth)
+			continue;
+		if ((c == '&' && d == '&') || (c == '|' && d == '|') || c == '?')
+			return 1;
+		if ((c == '<' || c == '>') && d == c) {
+			k++;
+			continue;
+		}
+		if (c == '-' && d == '>') {
+			k++;
+			continue;
+		}
+		if (c == '<' || c == '>' || ((c == '=' || c == '!') && d == '=')) {
+			nops++;
+			at = k;
+			op = buf + k;
+			if (d == '=')
+				k++;
+		}
+	}
+	if (nops != 1)
+		return 1;
+	if (op[1] == '=' && op[0] != '=') {
+		/* ">=" is "<" negated, "<=" is ">" negated, "!=" is "==" negated */
+		char flip = op[0] == '>' ? '<' : op[0] == '<' ? '>' : '=';
+
+		memcpy(tmp, buf, at);
+		tmp[at] = flip;
+		if (flip == '=')
+			tmp[++at] = '=';
+		strcpy(tmp + at + 1, buf + (op - buf) + 2);
+		strcpy(buf, tmp);
+		*pol = -*pol;
+	}
+	return 1;
+}
+
+/* The #if groups open at token pos of f, outermost first. */
+static void cond_chain_at(const struct mp_file *f, size_t pos, struct cond_chain *ch)
+{
+	unsigned serial = 0;
+	size_t i;
+
+	ch->n = ch->over = 0;
+	for (i = 0; i < pos && i + 1 < f->ntok; i++) {
+		const struct mp_tok *t = &f->toks[i];
+		struct cond_group *g;
+		size_t e;
+		const char *w;
+		size_t wn;
+
+		if (!t->dir || !tp(f, i, '#') || (i > 0 && f->toks[i - 1].dir == t->dir) ||
+		    f->toks[i + 1].dir != t->dir || f->toks[i + 1].kind != TK_IDENT)
+			continue;
+		w = tstr(f, (unsigned)i + 1);
+		wn = tlen(f, (unsigned)i + 1);
+		for (e = i + 2; e < f->ntok && f->toks[e].dir == t->dir; e++)
+			;
+		if (word_is(w, wn, "if") || word_is(w, wn, "ifdef") || word_is(w, wn, "ifndef")) {
+			serial++;
+			if (ch->n == sizeof(ch->g) / sizeof(ch->g[0])) {
+				ch->over++;
+				continue;
+			}
+			g = &ch->g[ch->n++];
+			g->id = serial;
+			g->branch = 0;
+			g->has_elif = 0;
+			g->lit = 0;
+			if (wn > 2) {
+				/* #ifdef X is "defined X"; #ifndef X its negation */
+				if (e == i + 3 && f->toks[i + 2].kind == TK_IDENT) {
+					size_t len = 7;
+
+					memcpy(g->cond, "defined", len + 1);
+					if (cond_put(f, i + 2, g->cond, &len))
+						g->lit = wn == 5 ? 1 : -1;
+				}
+			} else if (!cond_text(f, i + 2, e, g->cond, &g->lit)) {
+				g->lit = 0;
+			}
+		} else if (word_is(w, wn, "elif") || word_is(w, wn, "elifdef") ||
+			   word_is(w, wn, "elifndef") || word_is(w, wn, "else")) {
+			if (ch->over || !ch->n)
+				continue;
+			g = &ch->g[ch->n - 1];
+			g->branch++;
+			if (word_is(w, wn, "else") && !g->has_elif)
+				g->lit = -g->lit;	/* #else of a lone #if: its negation */
+			else
+				g->lit = 0;
+			if (!word_is(w, wn, "else"))
+				g->has_elif = 1;
+		} else if (word_is(w, wn, "endif")) {
+			if (ch->over)
+				ch->over--;
+			else if (ch->n)
+				ch->n--;
+		}
+		i = e - 1;
+	}
+}
+
+/* Whether code under the groups of x may be compiled with code under y's. */
+static int same_branch(const struct cond_chain *x, const struct cond_chain *y)
+{
+	unsigned i, j;
+
+	for (i = 0; i < x->n; i++) {
+		for (j = 0; j < y->n; j++) {
+			const struct cond_group *p = &x->g[i], *q = &y->g[j];
+
+			if (p->id == q->id && p->branch != q->branch)
+				return 0;
+			if (p->lit && p->lit == -q->lit && !strcmp(p->cond, q->cond))
+				return 0;
+		}
+	}
+	return 1;
+}
+
+/* Whether token i of f is a module_param*( outside any #define. */
+static int is_module_param(const struct mp_file *f, size_t i)
+{
+	const struct mp_tok *t = &f->toks[i];
+
+	return t->kind == TK_IDENT && !t->dir && t->end - t->start >= 12 &&
+	       !memcmp(tstr(f, (unsigned)i), "module_param", 12) &&
+	       i + 1 < f->ntok && tp(f, i + 1, '(');
+}
+
 struct use {
 	unsigned mp, lp, rp;
 	unsigned a1, a2s, a2e;
 	int semi;
+	/* the file's module_param*( tokens, and their #if groups once known */
+	const unsigned *params;
+	struct cond_chain **chains;
+	size_t nparams;
 };
+
+/*
+ * A module_param*() whose parameter is the name at u->a1 and that can be
+ * compiled with the use, or 0: converting the use would define that
+ * parameter a second time.  *other is set to the first one in another
+ * branch of an #if, or 0.
+ */
+static unsigned live_module_param(const struct mp_file *f, const struct use *u,
+				  unsigned *other)
+{
+	struct cond_chain here;
+	int have_here = 0;
+	size_t k;
+
+	*other = 0;
+	for (k = 0; k < u->nparams; k++) {
+		unsigned i = u->params[k];
+
+		if (i + 3 >= f->ntok || !teq(f, i + 2, f, u->a1) || !tp(f, i + 3, ','))
+			continue;
+		if (!have_here) {
+			cond_chain_at(f, u->mp, &here);
+			have_here = 1;
+		}
+		if (!u->chains[k]) {
+			u->chains[k] = xrealloc(NULL, sizeof(*u->chains[k]));
+			cond_chain_at(f, i, u->chains[k]);
+		}
+		if (same_branch(&here, u->chains[k]))
+			return i;
+		if (!*other)
+			*other = i;
+	}
+	return 0;
+}
 
 static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use *u)
 {
@@ -1540,6 +1794,7 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 	unsigned mp = u->mp;
 	const struct macro *alias = NULL;
 	char aname[128], shown[80] = "";
+	unsigned dup, other;
 
 	if (tlen(f, u->a1) >= sizeof(name)) {
 		/* a truncated copy would convert the wrong name */
@@ -1588,6 +1843,15 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 			diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): used inside a function or initializer"), name);
 			goto out;
 		}
+		dup = live_module_param(f, u, &other);
+		if (dup) {
+			diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' is already a parameter through %.*s() at line %u; remove this MODULE_PARM()"),
+			     name, name, (int)tlen(f, dup), tstr(f, dup), f->toks[dup].line);
+			goto out;
+		}
+		if (other)
+			diag(f, mp, MP_NOTE, D("'%s' also has %.*s() at line %u, never compiled with this use; keep one if the #if only served old kernels"),
+			     name, (int)tlen(f, other), tstr(f, other), f->toks[other].line);
 		alias = find_local_macro(ctx, f, u->a1);
 		if (alias) {
 			/*
@@ -1963,8 +2227,18 @@ out:
 
 static void scan_file(struct mp_ctx *ctx, struct mp_file *f)
 {
-	size_t i;
+	unsigned *params = NULL;
+	struct cond_chain **chains;
+	size_t i, nparams = 0, cap = 0;
 
+	for (i = 0; i < f->ntok; i++) {
+		if (is_module_param(f, i)) {
+			GROW(params, nparams, cap);
+			params[nparams++] = (unsigned)i;
+		}
+	}
+	chains = xrealloc(NULL, (nparams + 1) * sizeof(*chains));
+	memset(chains, 0, (nparams + 1) * sizeof(*chains));
 	for (i = 0; i + 1 < f->ntok; i++) {
 		struct use u;
 		size_t r, k, commas = 0, depth = 0;
@@ -1980,6 +2254,9 @@ static void scan_file(struct mp_ctx *ctx, struct mp_file *f)
 		u.mp = (unsigned)i;
 		u.lp = (unsigned)(i + 1);
 		u.semi = -1;
+		u.params = params;
+		u.chains = chains;
+		u.nparams = nparams;
 		r = match(f, i + 1, f->ntok);
 		if (r >= f->ntok) {
 			diag(f, (unsigned)i, MP_WARN_CANNOT, D("cannot convert MODULE_PARM: cannot parse the arguments"));
@@ -2008,6 +2285,10 @@ static void scan_file(struct mp_ctx *ctx, struct mp_file *f)
 		convert_use(ctx, f, &u);
 		i = r;
 	}
+	for (i = 0; i < nparams; i++)
+		free(chains[i]);
+	free(chains);
+	free(params);
 }
 
 static int cmp_edit(const void *a, const void *b)
