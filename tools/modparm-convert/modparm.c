@@ -1816,6 +1816,13 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 				break;
 			}
 		}
+		if (wrap && tlen(f, wrap->name) >= 12 &&
+		    !memcmp(tstr(f, wrap->name), "module_param", 12)) {
+			/* "#ifndef module_param" shims, for kernels before 2.6 */
+			diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): it defines %.*s() for kernels that lack it; remove that fallback"),
+			     name, (int)tlen(f, wrap->name), tstr(f, wrap->name));
+			goto out;
+		}
 		if (!wrap || !wrap->func || !is_param_of(f, wrap, u->a1)) {
 			diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): used inside a macro definition whose parameters do not name the variable"), name);
 			goto out;
