@@ -63,6 +63,11 @@ static int is_idchar(unsigned char c)
 	return is_idstart(c) || is_digit(c);
 }
 
+static int word_is(const char *s, size_t n, const char *w)
+{
+	return strlen(w) == n && !memcmp(s, w, n);
+}
+
 /* ------------------------------------------------------------------ */
 /* tokens                                                              */
 
@@ -242,6 +247,45 @@ static void push_tok(struct mp_file *f, unsigned char kind, size_t s, size_t e,
 	t->c = f->data[s];
 }
 
+/*
+ * The word of the directive that token i of f opens ("define" for
+ * "#define X"), its length in *wn; NULL if token i opens none.
+ */
+static const char *directive_word(const struct mp_file *f, size_t i, size_t *wn)
+{
+	const struct mp_tok *t = &f->toks[i];
+
+	if (!t->dir || t->kind != TK_PUNCT || t->c != '#' ||
+	    (i > 0 && f->toks[i - 1].dir == t->dir) || i + 1 >= f->ntok ||
+	    f->toks[i + 1].dir != t->dir || f->toks[i + 1].kind != TK_IDENT)
+		return NULL;
+	*wn = f->toks[i + 1].end - f->toks[i + 1].start;
+	return f->data + f->toks[i + 1].start;
+}
+
+enum cond_dir { CD_NONE, CD_IF, CD_ELSE, CD_ENDIF };
+
+/*
+ * Which conditional directive token i of f opens: #if, #ifdef or #ifndef;
+ * #elif, #else, #elifdef or #elifndef; #endif; or none.  *w and *wn are
+ * its word.
+ */
+static enum cond_dir cond_directive(const struct mp_file *f, size_t i,
+				    const char **w, size_t *wn)
+{
+	*w = directive_word(f, i, wn);
+	if (!*w)
+		return CD_NONE;
+	if (word_is(*w, *wn, "if") || word_is(*w, *wn, "ifdef") || word_is(*w, *wn, "ifndef"))
+		return CD_IF;
+	if (word_is(*w, *wn, "elif") || word_is(*w, *wn, "else") ||
+	    word_is(*w, *wn, "elifdef") || word_is(*w, *wn, "elifndef"))
+		return CD_ELSE;
+	if (word_is(*w, *wn, "endif"))
+		return CD_ENDIF;
+	return CD_NONE;
+}
+
 static void lex(struct mp_file *f)
 {
 	const char *d = f->data;
@@ -382,32 +426,32 @@ static void lex(struct mp_file *f)
 
 		for (k = 0; k < f->ntok; k++) {
 			struct mp_tok *t = &f->toks[k];
+			const char *w;
+			size_t wn;
 
-			if (t->dir && t->kind == TK_PUNCT && t->c == '#' &&
-			    (k == 0 || f->toks[k - 1].dir != t->dir) && k + 1 < f->ntok &&
-			    f->toks[k + 1].dir == t->dir && f->toks[k + 1].kind == TK_IDENT) {
-				const char *w = f->data + f->toks[k + 1].start;
-				size_t wn = f->toks[k + 1].end - f->toks[k + 1].start;
-
-				if ((wn == 2 && !memcmp(w, "if", 2)) || (wn == 5 && !memcmp(w, "ifdef", 5)) ||
-				    (wn == 6 && !memcmp(w, "ifndef", 6))) {
-					if (sp < 64) {
-						stack[sp][0] = depth;
-						stack[sp][1] = -1;
-					}
-					sp++;
-				} else if ((wn == 4 && (!memcmp(w, "else", 4) || !memcmp(w, "elif", 4)))) {
-					if (sp > 0 && sp <= 64) {
-						if (stack[sp - 1][1] < 0)
-							stack[sp - 1][1] = depth;
-						depth = stack[sp - 1][0];
-					}
-				} else if (wn == 5 && !memcmp(w, "endif", 5)) {
-					if (sp > 0 && sp <= 64 && stack[sp - 1][1] >= 0)
-						depth = stack[sp - 1][1];
-					if (sp > 0)
-						sp--;
+			switch (cond_directive(f, k, &w, &wn)) {
+			case CD_IF:
+				if (sp < 64) {
+					stack[sp][0] = depth;
+					stack[sp][1] = -1;
 				}
+				sp++;
+				break;
+			case CD_ELSE:
+				if (sp > 0 && sp <= 64) {
+					if (stack[sp - 1][1] < 0)
+						stack[sp - 1][1] = depth;
+					depth = stack[sp - 1][0];
+				}
+				break;
+			case CD_ENDIF:
+				if (sp > 0 && sp <= 64 && stack[sp - 1][1] >= 0)
+					depth = stack[sp - 1][1];
+				if (sp > 0)
+					sp--;
+				break;
+			case CD_NONE:
+				break;
 			}
 			if (t->kind == TK_PUNCT && t->c == '}' && !t->dir && depth > 0)
 				depth = t->col == 1 ? 0 : depth - 1;
@@ -572,11 +616,6 @@ static int find_typedef(const char *s, size_t n)
 static int is_annotation(const char *s, size_t n)
 {
 	return n > 2 && s[0] == '_' && s[1] == '_' && find_typedef(s, n) < 0;
-}
-
-static int word_is(const char *s, size_t n, const char *w)
-{
-	return strlen(w) == n && !memcmp(s, w, n);
 }
 
 /* First token in idx[from..to) that is @stop outside any brackets, or to. */
@@ -967,11 +1006,11 @@ static void collect_decls(struct mp_file *f, struct declvec *out)
  */
 static int directive_at(const struct mp_file *f, size_t i, const char *name, int kind)
 {
-	const struct mp_tok *t = &f->toks[i];
+	size_t wn;
+	const char *w = directive_word(f, i, &wn);
 
-	return t->dir && tp(f, i, '#') && !(i > 0 && f->toks[i - 1].dir == t->dir) &&
-	       tis(f, i + 1, name) && f->toks[i + 1].dir == t->dir &&
-	       i + 2 < f->ntok && f->toks[i + 2].kind == kind && f->toks[i + 2].dir == t->dir;
+	return w && word_is(w, wn, name) && i + 2 < f->ntok &&
+	       f->toks[i + 2].kind == kind && f->toks[i + 2].dir == f->toks[i].dir;
 }
 
 static void collect_macros(struct mp_ctx *ctx, struct mp_file *f)
@@ -1565,7 +1604,6 @@ static int cond_put(const struct mp_file *f, size_t k, char *buf, size_t *len)
 static int cond_text(const struct mp_file *f, size_t s, size_t e, char *buf, int *pol)
 {
 	size_t len = 0, k, at = 0, nops = 0, depth = 0;
-	const char *op = NULL;
 	char tmp[COND_MAX];
 
 	*pol = 1;
@@ -1615,22 +1653,22 @@ static int cond_text(const struct mp_file *f, size_t s, size_t e, char *buf, int
 		if (c == '<' || c == '>' || ((c == '=' || c == '!') && d == '=')) {
 			nops++;
 			at = k;
-			op = buf + k;
 			if (d == '=')
 				k++;
 		}
 	}
 	if (nops != 1)
 		return 1;
-	if (op[1] == '=' && op[0] != '=') {
+	if (buf[at + 1] == '=' && buf[at] != '=') {
 		/* ">=" is "<" negated, "<=" is ">" negated, "!=" is "==" negated */
-		char flip = op[0] == '>' ? '<' : op[0] == '<' ? '>' : '=';
+		char flip = buf[at] == '>' ? '<' : buf[at] == '<' ? '>' : '=';
+		size_t n = at;
 
 		memcpy(tmp, buf, at);
-		tmp[at] = flip;
+		tmp[n++] = flip;
 		if (flip == '=')
-			tmp[++at] = '=';
-		strcpy(tmp + at + 1, buf + (op - buf) + 2);
+			tmp[n++] = '=';
+		strcpy(tmp + n, buf + at + 2);
 		strcpy(buf, tmp);
 		*pol = -*pol;
 	}
@@ -1645,20 +1683,18 @@ static void cond_chain_at(const struct mp_file *f, size_t pos, struct cond_chain
 
 	ch->n = ch->over = 0;
 	for (i = 0; i < pos && i + 1 < f->ntok; i++) {
-		const struct mp_tok *t = &f->toks[i];
+		enum cond_dir kind;
 		struct cond_group *g;
 		size_t e;
 		const char *w;
 		size_t wn;
 
-		if (!t->dir || !tp(f, i, '#') || (i > 0 && f->toks[i - 1].dir == t->dir) ||
-		    f->toks[i + 1].dir != t->dir || f->toks[i + 1].kind != TK_IDENT)
+		kind = cond_directive(f, i, &w, &wn);
+		if (kind == CD_NONE)
 			continue;
-		w = tstr(f, (unsigned)i + 1);
-		wn = tlen(f, (unsigned)i + 1);
-		for (e = i + 2; e < f->ntok && f->toks[e].dir == t->dir; e++)
+		for (e = i + 2; e < f->ntok && f->toks[e].dir == f->toks[i].dir; e++)
 			;
-		if (word_is(w, wn, "if") || word_is(w, wn, "ifdef") || word_is(w, wn, "ifndef")) {
+		if (kind == CD_IF) {
 			serial++;
 			if (ch->n == sizeof(ch->g) / sizeof(ch->g[0])) {
 				ch->over++;
@@ -1681,8 +1717,7 @@ static void cond_chain_at(const struct mp_file *f, size_t pos, struct cond_chain
 			} else if (!cond_text(f, i + 2, e, g->cond, &g->lit)) {
 				g->lit = 0;
 			}
-		} else if (word_is(w, wn, "elif") || word_is(w, wn, "elifdef") ||
-			   word_is(w, wn, "elifndef") || word_is(w, wn, "else")) {
+		} else if (kind == CD_ELSE) {
 			if (ch->over || !ch->n)
 				continue;
 			g = &ch->g[ch->n - 1];
@@ -1693,7 +1728,7 @@ static void cond_chain_at(const struct mp_file *f, size_t pos, struct cond_chain
 				g->lit = 0;
 			if (!word_is(w, wn, "else"))
 				g->has_elif = 1;
-		} else if (word_is(w, wn, "endif")) {
+		} else {
 			if (ch->over)
 				ch->over--;
 			else if (ch->n)
@@ -1721,13 +1756,17 @@ static int same_branch(const struct cond_chain *x, const struct cond_chain *y)
 	return 1;
 }
 
+/* Whether token i of f names module_param or one of its variants. */
+static int names_module_param(const struct mp_file *f, unsigned i)
+{
+	return f->toks[i].kind == TK_IDENT && tlen(f, i) >= 12 &&
+	       !memcmp(tstr(f, i), "module_param", 12);
+}
+
 /* Whether token i of f is a module_param*( outside any #define. */
 static int is_module_param(const struct mp_file *f, size_t i)
 {
-	const struct mp_tok *t = &f->toks[i];
-
-	return t->kind == TK_IDENT && !t->dir && t->end - t->start >= 12 &&
-	       !memcmp(tstr(f, (unsigned)i), "module_param", 12) &&
+	return !f->toks[i].dir && names_module_param(f, (unsigned)i) &&
 	       i + 1 < f->ntok && tp(f, i + 1, '(');
 }
 
@@ -1816,8 +1855,7 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 				break;
 			}
 		}
-		if (wrap && tlen(f, wrap->name) >= 12 &&
-		    !memcmp(tstr(f, wrap->name), "module_param", 12)) {
+		if (wrap && names_module_param(f, wrap->name)) {
 			/* "#ifndef module_param" shims, for kernels before 2.6 */
 			diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): it defines %.*s() for kernels that lack it; remove that fallback"),
 			     name, (int)tlen(f, wrap->name), tstr(f, wrap->name));
