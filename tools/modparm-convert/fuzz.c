@@ -6,6 +6,7 @@
  *
  *   make fuzz-target && ./modparm-convert-fuzz -max_total_time=60
  */
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +28,239 @@ static char *dup_buf(const uint8_t *p, size_t n)
 	return b;
 }
 
+/*
+ * A rewrite never unbalances a file that was balanced, and never adds a
+ * MODULE_PARM() use: each conversion replaces one use by one call.
+ */
+static void check_rewrite(const struct mp_file *f)
+{
+	char why_in[128], why_out[128];
+
+	if (!mp_check_syntax(f->data, f->len, why_in, sizeof(why_in)) &&
+	    mp_check_syntax(f->out, f->outlen, why_out, sizeof(why_out))) {
+		fprintf(stderr, "the rewrite broke the syntax: %s\n", why_out);
+		abort();
+	}
+	if (mp_count_uses(f->out, f->outlen) > mp_count_uses(f->data, f->len)) {
+		fprintf(stderr, "the rewrite added MODULE_PARM() uses\n");
+		abort();
+	}
+}
+
+/*
+ * The rewrite is stable: converting what it wrote, with the same files
+ * alongside (they hold declarations and macros the first pass used),
+ * changes nothing more.
+ */
+static void check_stable(struct mp_ctx *ctx)
+{
+	struct mp_options opt = { "0" };
+	struct mp_ctx *again = mp_new(&opt);
+	size_t i;
+
+	for (i = 0; i < mp_nfiles(ctx); i++) {
+		const struct mp_file *f = mp_file_at(ctx, i);
+		const char *text = f->changed ? f->out : f->data;
+		size_t len = f->changed ? f->outlen : f->len;
+
+		mp_add(again, f->path, dup_buf((const uint8_t *)text, len), len);
+	}
+	mp_run(again);
+	for (i = 0; i < mp_nfiles(again); i++) {
+		const struct mp_file *g = mp_file_at(again, i);
+
+		if (g->changed) {
+			fprintf(stderr, "a second pass changed %s again:\n", g->path);
+			mp_write_diff(g, stderr);
+			abort();
+		}
+	}
+	mp_free(again);
+}
+
+/*
+ * Stability is asked of C only.  A character that C has no token for,
+ * such as '@', is taken as a boundary on one pass and then glued to its
+ * neighbour once a use next to it has moved, and no rule can keep both
+ * passes' readings of such text the same.
+ */
+static int plain_c(const uint8_t *data, size_t size)
+{
+	size_t i;
+
+	/* The NUL that separates the two files is not part of either. */
+	for (i = 0; i < size; i++) {
+		if (data[i] == '@' || data[i] == '`' || data[i] >= 0x7f)
+			return 0;
+		if (data[i] < ' ' && data[i] != '\0' &&
+		    !memchr("\t\n\v\f\r", data[i], 5))
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * The input read a second time, as a recipe for a driver in well-formed
+ * C: each byte picks the next line from the forms 2.4 drivers used, so
+ * that the properties above are also checked on text a compiler would
+ * take, where stability is asked of every input.
+ */
+struct recipe {
+	const uint8_t *p, *end;
+	char *text[2];
+	size_t len[2];
+	int file, depth;
+	int had_else[4];
+};
+
+static const char *const gen_names[] = { "io", "irq", "dma", "opts", "name" };
+static const char *const gen_types[] = {
+	"int", "unsigned int", "short", "unsigned short", "long",
+	"unsigned long", "unsigned char", "u8", "u16", "u32", "char *",
+	"char", "uid_t", "bool", "my_t", "const int",
+};
+static const char *const gen_dims[] = { "", "[4]", "[MAX_UNITS]", "[16]" };
+static const char *const gen_typestrs[] = {
+	"\"i\"", "\"b\"", "\"h\"", "\"l\"", "\"s\"", "\"c16\"", "\"1-4i\"",
+	"\"4i\"", "\"2-8h\"", "\"0-3s\"", "\"1-4c16\"", "PARM_T", "\"x\"",
+	"\"1-\" __MODULE_STRING(MAX_UNITS) \"i\"",
+};
+static const char *const gen_conds[] = {
+	"#ifdef MODULE", "#ifndef MODULE", "#if defined(CONFIG_PCI)",
+	"#if !defined(CONFIG_PCI)",
+	"#if LINUX_VERSION_CODE < KERNEL_VERSION(2,5,0)",
+	"#if LINUX_VERSION_CODE >= KERNEL_VERSION(2,5,0)",
+};
+
+#define GEN_PICK(r, a)	((a)[gen_byte(r) % (sizeof(a) / sizeof((a)[0]))])
+
+static unsigned int gen_byte(struct recipe *r)
+{
+	return r->p < r->end ? *r->p++ : 0;
+}
+
+static void gen_put(struct recipe *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void gen_put(struct recipe *r, const char *fmt, ...)
+{
+	va_list ap;
+	char line[256];
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	if (n < 0 || (size_t)n >= sizeof(line))
+		abort();
+	r->text[r->file] = realloc(r->text[r->file], r->len[r->file] + n + 1);
+	if (!r->text[r->file])
+		abort();
+	memcpy(r->text[r->file] + r->len[r->file], line, n + 1);
+	r->len[r->file] += n;
+}
+
+static void gen_line(struct recipe *r)
+{
+	const char *name = GEN_PICK(r, gen_names);
+
+	switch (gen_byte(r) % 12) {
+	case 0:
+	case 1: {
+		const char *type = GEN_PICK(r, gen_types);
+		const char *dims = GEN_PICK(r, gen_dims);
+
+		gen_put(r, "static %s %s%s%s;\n", type, name, dims,
+			gen_byte(r) & 1 ? " __initdata" : "");
+		break;
+	}
+	case 2:
+	case 3:
+		gen_put(r, "MODULE_PARM(%s, %s);\n", name,
+			GEN_PICK(r, gen_typestrs));
+		break;
+	case 4:
+		gen_put(r, "module_param(%s, int, 0444);\n", name);
+		break;
+	case 5:
+		gen_put(r, "MODULE_PARM_DESC(%s, \"the %s\");\n", name, name);
+		break;
+	case 6:
+		if (r->depth < 4) {
+			gen_put(r, "%s\n", GEN_PICK(r, gen_conds));
+			r->had_else[r->depth++] = 0;
+		}
+		break;
+	case 7:
+		if (r->depth && !r->had_else[r->depth - 1]) {
+			gen_put(r, "#else\n");
+			r->had_else[r->depth - 1] = 1;
+		} else if (r->depth) {
+			gen_put(r, "#endif\n");
+			r->depth--;
+		}
+		break;
+	case 8:
+		if (gen_byte(r) & 1)
+			gen_put(r, "#define PARM_T \"1-4i\"\n");
+		else
+			gen_put(r, "#define MAX_UNITS 8\n");
+		break;
+	case 9:
+		gen_put(r, "extern int %s;\n", name);
+		break;
+	case 10:
+		gen_put(r, "static int __init init_%s(void)\n{\n", name);
+		if (gen_byte(r) & 1)
+			gen_put(r, "\tMODULE_PARM(%s, \"i\");\n", name);
+		gen_put(r, "\treturn %s != 0;\n}\n", name);
+		break;
+	case 11:
+		if (!r->file && !r->depth)
+			r->file = 1;
+		else
+			gen_put(r, "/* MODULE_PARM(%s, \"i\") */\n", name);
+		break;
+	}
+}
+
+static void check_recipe(const uint8_t *data, size_t size)
+{
+	/* A driver of a few hundred lines is enough; keep runs fast. */
+	struct recipe r = { .p = data, .end = data + (size < 600 ? size : 600) };
+	struct mp_options opt = { "0" };
+	struct mp_ctx *ctx;
+	int changed = 0;
+	size_t i;
+
+	gen_put(&r, "#include <linux/module.h>\n");
+	while (r.p < r.end)
+		gen_line(&r);
+	for (; r.depth; r.depth--)
+		gen_put(&r, "#endif\n");
+
+	/* To see what a crashing input stands for: FUZZ_SHOW_RECIPE=1 */
+	if (getenv("FUZZ_SHOW_RECIPE"))
+		fprintf(stderr, "--- gen-a.c\n%s--- gen-b.c\n%s---\n", r.text[0],
+			r.text[1] ? r.text[1] : "");
+	ctx = mp_new(&opt);
+	mp_add(ctx, "gen-a.c", r.text[0], r.len[0]);
+	if (r.text[1])
+		mp_add(ctx, "gen-b.c", r.text[1], r.len[1]);
+	mp_run(ctx);
+	for (i = 0; i < mp_nfiles(ctx); i++) {
+		struct mp_file *mf = mp_file_at(ctx, i);
+
+		if (mf->changed) {
+			check_rewrite(mf);
+			changed = 1;
+		}
+	}
+	if (changed)
+		check_stable(ctx);
+	mp_free(ctx);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -36,6 +270,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const uint8_t *nul = memchr(data, 0, size);
 	size_t n1 = nul ? (size_t)(nul - data) : size, i;
 	char why[128];
+	int changed = 0;
 
 	if (!sink)
 		sink = fopen("/dev/null", "w");
@@ -52,19 +287,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 		mp_write_report(f, sink, 0);
 		mp_write_diff(f, sink);
-		/* the rewrite must be stable: a second pass changes nothing */
 		if (f->changed) {
-			struct mp_options o2 = { "0" };
-			struct mp_ctx *c2 = mp_new(&o2);
-			struct mp_file *g = mp_add(c2, "a.c", dup_buf((const uint8_t *)f->out, f->outlen), f->outlen);
-
-			mp_run(c2);
-			(void)g;
-			mp_free(c2);
+			check_rewrite(f);
+			changed = 1;
 		}
 	}
+	if (changed && plain_c(data, size))
+		check_stable(ctx);
 	mp_check_syntax((const char *)data, size, why, sizeof(why));
 	mp_count_uses((const char *)data, size);
 	mp_free(ctx);
+	check_recipe(data, size);
 	return 0;
 }
