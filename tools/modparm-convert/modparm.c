@@ -2838,6 +2838,7 @@ int mp_check_syntax(const char *data, size_t len, char *why, size_t whysz)
 {
 	struct mp_file f;
 	long par = 0, brk = 0, brc = 0;
+	const struct mp_tok *stray = NULL;
 	size_t i;
 	int ret = 0;
 
@@ -2856,9 +2857,16 @@ int mp_check_syntax(const char *data, size_t len, char *why, size_t whysz)
 		case '{': brc++; break;
 		case '}': brc--; break;
 		}
+		/* equal counts are not enough: "])[" balances but nests wrong */
+		if (!stray && (par < 0 || brk < 0 || brc < 0))
+			stray = &f.toks[i];
 	}
 	if (f.lex_bad & 1) {
 		snprintf(why, whysz, "unterminated comment");
+		ret = 1;
+	} else if (stray) {
+		snprintf(why, whysz, "unbalanced: '%c' at line %u, column %u closes nothing",
+			 stray->c, stray->line, stray->col);
 		ret = 1;
 	} else if (par || brk || brc) {
 		snprintf(why, whysz, "unbalanced: parentheses %+ld, brackets %+ld, braces %+ld", par, brk, brc);

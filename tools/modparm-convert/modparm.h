@@ -79,7 +79,10 @@ void mp_write_diff(const struct mp_file *f, FILE *out);
 /* Print "file:line:col: kind: msg" lines; which: 0 all, 1 only MP_WARN_CANNOT */
 void mp_write_report(const struct mp_file *f, FILE *out, int only_cannot);
 
-/* Token-level sanity check; returns 0 if fine, else writes a reason. */
+/*
+ * Token-level sanity check: brackets of each kind nest and balance outside
+ * directives.  Returns 0 if so, else writes a reason.
+ */
 int mp_check_syntax(const char *data, size_t len, char *why, size_t whysz);
 /* Count MODULE_PARM( uses outside comments and strings (not definitions). */
 unsigned mp_count_uses(const char *data, size_t len);
