@@ -1780,11 +1780,14 @@ struct use {
 	size_t nparams;
 };
 
+/* "No such token", where 0 is the first token of the file. */
+#define NO_TOK UINT32_MAX
+
 /*
  * A module_param*() whose parameter is the name at u->a1 and that can be
- * compiled with the use, or 0: converting the use would define that
+ * compiled with the use, or NO_TOK: converting the use would define that
  * parameter a second time.  *other is set to the first one in another
- * branch of an #if, or 0.
+ * branch of an #if, or NO_TOK.
  */
 static unsigned live_module_param(const struct mp_file *f, const struct use *u,
 				  unsigned *other)
@@ -1793,7 +1796,7 @@ static unsigned live_module_param(const struct mp_file *f, const struct use *u,
 	int have_here = 0;
 	size_t k;
 
-	*other = 0;
+	*other = NO_TOK;
 	for (k = 0; k < u->nparams; k++) {
 		unsigned i = u->params[k];
 
@@ -1809,10 +1812,10 @@ static unsigned live_module_param(const struct mp_file *f, const struct use *u,
 		}
 		if (same_branch(&here, u->chains[k]))
 			return i;
-		if (!*other)
+		if (*other == NO_TOK)
 			*other = i;
 	}
-	return 0;
+	return NO_TOK;
 }
 
 static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use *u)
@@ -1889,12 +1892,12 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 			goto out;
 		}
 		dup = live_module_param(f, u, &other);
-		if (dup) {
+		if (dup != NO_TOK) {
 			diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' is already a parameter through %.*s() at line %u; remove this MODULE_PARM()"),
 			     name, name, (int)tlen(f, dup), tstr(f, dup), f->toks[dup].line);
 			goto out;
 		}
-		if (other)
+		if (other != NO_TOK)
 			diag(f, mp, MP_NOTE, D("'%s' also has %.*s() at line %u, never compiled with this use; keep one if the #if only served old kernels"),
 			     name, (int)tlen(f, other), tstr(f, other), f->toks[other].line);
 		alias = find_local_macro(ctx, f, u->a1);
