@@ -111,6 +111,7 @@ struct recipe {
 	size_t len[2];
 	int file, depth;
 	int had_else[4];
+	int crlf;		/* DOS line ends, as some vendor drivers had */
 };
 
 static const char *const gen_names[] = { "io", "irq", "dma", "opts", "name" };
@@ -125,7 +126,22 @@ static const char *const gen_typestrs[] = {
 	"\"4i\"", "\"2-8h\"", "\"0-3s\"", "\"1-4c16\"", "PARM_T", "\"x\"",
 	"\"1-\" __MODULE_STRING(MAX_UNITS) \"i\"",
 };
+static const char *const gen_inits[] = {
+	"static char *name = \"eth0\";",
+	"static char name[16] __initdata = \"auto\";",
+	"static int io[4] = { 0x300, 0x320, };",
+	"static const char *opts = \"\";",
+	"static unsigned char dma __initdata = 3;",
+	"int irq = 5;",
+};
+static const char *const gen_odd_uses[] = {
+	"MODULE_PARM (%s ,\n\t\"1-4i\") ;\n",
+	"MODULE_PARM(%s, /* count */ \"1-4i\");\n",
+	"MODULE_PARM(%s, \"1-\" \"4\" \"i\");\n",
+	"MODULE_PARM(%s,\"s\");MODULE_PARM_DESC(name, \"x\");\n",
+};
 static const char *const gen_conds[] = {
+	"#if 0",
 	"#ifdef MODULE", "#ifndef MODULE", "#if defined(CONFIG_PCI)",
 	"#if !defined(CONFIG_PCI)",
 	"#if LINUX_VERSION_CODE < KERNEL_VERSION(2,5,0)",
@@ -146,25 +162,29 @@ static void gen_put(struct recipe *r, const char *fmt, ...)
 {
 	va_list ap;
 	char line[256];
-	int n;
+	int n, i;
 
 	va_start(ap, fmt);
 	n = vsnprintf(line, sizeof(line), fmt, ap);
 	va_end(ap);
 	if (n < 0 || (size_t)n >= sizeof(line))
 		abort();
-	r->text[r->file] = realloc(r->text[r->file], r->len[r->file] + n + 1);
+	r->text[r->file] = realloc(r->text[r->file], r->len[r->file] + 2 * n + 1);
 	if (!r->text[r->file])
 		abort();
-	memcpy(r->text[r->file] + r->len[r->file], line, n + 1);
-	r->len[r->file] += n;
+	for (i = 0; i < n; i++) {
+		if (line[i] == '\n' && r->crlf)
+			r->text[r->file][r->len[r->file]++] = '\r';
+		r->text[r->file][r->len[r->file]++] = line[i];
+	}
+	r->text[r->file][r->len[r->file]] = '\0';
 }
 
 static void gen_line(struct recipe *r)
 {
 	const char *name = GEN_PICK(r, gen_names);
 
-	switch (gen_byte(r) % 12) {
+	switch (gen_byte(r) % 20) {
 	case 0:
 	case 1: {
 		const char *type = GEN_PICK(r, gen_types);
@@ -221,6 +241,34 @@ static void gen_line(struct recipe *r)
 		else
 			gen_put(r, "/* MODULE_PARM(%s, \"i\") */\n", name);
 		break;
+	case 12:
+		gen_put(r, "static int %s, %s[4] = { 1, 2 };\n", name,
+			GEN_PICK(r, gen_names));
+		break;
+	case 13:
+		gen_put(r, "%s\n", GEN_PICK(r, gen_inits));
+		break;
+	case 14:
+		gen_put(r, "typedef unsigned int my_t;\n");
+		break;
+	case 15:
+		gen_put(r, "#define PARM(v) MODULE_PARM(v, \"i\")\n");
+		break;
+	case 16:
+		gen_put(r, "PARM(%s);\n", name);
+		break;
+	case 17:
+		gen_put(r, "#ifndef module_param\n"
+			"#define module_param(v, t, p) MODULE_PARM(v, \"i\")\n"
+			"#endif\n");
+		break;
+	case 18:
+		gen_put(r, GEN_PICK(r, gen_odd_uses), name);
+		break;
+	case 19:
+		gen_put(r, "MODULE_PARM_DESC(%s, \"the \"\n\t\"%s\");\n", name,
+			name);
+		break;
 	}
 }
 
@@ -233,6 +281,7 @@ static void check_recipe(const uint8_t *data, size_t size)
 	int changed = 0;
 	size_t i;
 
+	r.crlf = size && data[0] == 0xff;
 	gen_put(&r, "#include <linux/module.h>\n");
 	while (r.p < r.end)
 		gen_line(&r);
