@@ -251,6 +251,26 @@ static void gen_line(struct recipe *r)
 	}
 }
 
+/*
+ * Nothing is skipped in silence: each use the rewrite leaves has exactly
+ * one "cannot convert" warning, and each converted one is gone.
+ */
+static void check_accounted(const struct mp_file *f)
+{
+	unsigned int left = f->changed ? mp_count_uses(f->out, f->outlen) :
+					 mp_count_uses(f->data, f->len);
+	size_t d, cannot = 0;
+
+	for (d = 0; d < f->ndiag; d++)
+		cannot += f->diags[d].kind == MP_WARN_CANNOT;
+	if (left != f->nuses - f->nconverted || cannot != left) {
+		fprintf(stderr, "%s: %u uses, %u converted, %u left, %zu warned about\n",
+			f->path, f->nuses, f->nconverted, left, cannot);
+		mp_write_report(f, stderr, 0);
+		abort();
+	}
+}
+
 static void check_recipe(const uint8_t *data, size_t size)
 {
 	/* A driver of a few hundred lines is enough; keep runs fast. */
@@ -283,6 +303,7 @@ static void check_recipe(const uint8_t *data, size_t size)
 			check_rewrite(mf);
 			changed = 1;
 		}
+		check_accounted(mf);
 	}
 	if (changed)
 		check_stable(ctx);
