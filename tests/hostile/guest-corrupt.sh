@@ -12,14 +12,6 @@ P="$MOD: "
 ncase=0
 known=" "
 
-# loaded: hostile_corrupt is in /proc/modules (builtins only: forks are slow).
-loaded() {
-	while read -r _lm _; do
-		[ "$_lm" = $MOD ] && return 0
-	done < /proc/modules
-	return 1
-}
-
 # refuse CASE REGEX: CASE.ko is refused, is not in /proc/modules
 # afterwards, and the kernel log says something matching REGEX.
 # (expect_refuse runs modinfo twice per case, and kmod is a slow exec here:
@@ -35,7 +27,7 @@ refuse() {
 	if busybox insmod "$KOS/$1.ko" hc_int=5 > /tmp/hostile-insmod.out 2>&1; then
 		fail "hostile/corrupt/$1" "loaded, expected a refusal"
 		busybox rmmod $MOD
-	elif loaded; then
+	elif module_listed $MOD; then
 		fail "hostile/corrupt/$1" "insmod failed but $MOD is in /proc/modules"
 		busybox rmmod $MOD
 	else

@@ -16,10 +16,6 @@ SYS=/sys/module/$MOD/parameters
 KML=/sys/kernel/debug/kmemleak
 CYCLES=${HOSTILE_CYCLES:-200}
 
-loaded() {
-	grep -q "^$MOD " /proc/modules
-}
-
 if [ ! -w $KML ]; then
 	skip hostile/leak/kmemleak "$KML is missing: a kernel without kmemleak or no debugfs"
 fi
@@ -29,7 +25,7 @@ if [ -w $KML ] && [ ! -f /test/kmemleak ]; then
 	echo scan > $KML
 	echo clear > $KML
 fi
-loaded && rmmod $MOD
+module_listed $MOD && rmmod $MOD
 
 # A reader: every parameter, over and over, whether or not the module is
 # there (errors ignored).  Shell builtins only, reniced so that the cycles
@@ -101,7 +97,7 @@ else
 	fail hostile/leak/cycles "$nbad of $CYCLES cycles went wrong; first: $first_bad"
 fi
 echo "hostile: $CYCLES cycles, $nload loaded, $nrefused refused; ${nread:-?} sysfs reads alongside"
-if loaded; then
+if module_listed $MOD; then
 	fail hostile/leak/unloaded "$MOD is still loaded"
 	rmmod $MOD
 fi

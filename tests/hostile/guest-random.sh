@@ -15,13 +15,6 @@ MOD=hostile_corrupt
 nload=0
 nrefuse=0
 
-loaded() {
-	while read -r _lm _; do
-		[ "$_lm" = $MOD ] && return 0
-	done < /proc/modules
-	return 1
-}
-
 # rcase CASE EDITS [ARG]...
 rcase() {
 	_c=$1 _e=$2
@@ -42,7 +35,7 @@ rcase() {
 			return
 		fi
 		nload=$((nload + 1))
-	elif loaded; then
+	elif module_listed $MOD; then
 		fail "hostile/random/$_c" "insmod failed, but $MOD is in /proc/modules (edits: $_e)"
 		busybox rmmod $MOD
 		return

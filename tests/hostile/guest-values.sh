@@ -29,14 +29,6 @@ MOD=hostile_params
 SYS=/sys/module/$MOD/parameters
 ntried=0
 
-# loaded: MOD is in /proc/modules (shell builtins only: forks are slow here).
-loaded() {
-	while read -r _lm _; do
-		[ "$_lm" = $MOD ] && return 0
-	done < /proc/modules
-	return 1
-}
-
 # rmmod: busybox's, a bare delete_module(): kmod's costs an exec of a
 # dynamically linked binary with libcrypto, slow under TCG.
 unload() {
@@ -78,7 +70,7 @@ try() {
 	[ "$1" = -- ] && shift
 	ntried=$((ntried + 1))
 
-	if loaded; then
+	if module_listed $MOD; then
 		unload 2>/dev/null
 	fi
 	dmesg_mark
@@ -89,7 +81,7 @@ try() {
 			_got=$(sysfs_all)
 			unload 2>/dev/null
 			fail "$_c" "accepted, expected a refusal; sysfs: $_got"
-		elif loaded; then
+		elif module_listed $MOD; then
 			unload 2>/dev/null
 			fail "$_c" "insmod failed but $MOD is in /proc/modules"
 		else
@@ -100,11 +92,11 @@ try() {
 
 	if [ $_ok = 0 ]; then
 		_why=$(dmesg_since | grep -v 'uses obsolete MODULE_PARM' | tail -n 1)
-		loaded && unload 2>/dev/null
+		module_listed $MOD && unload 2>/dev/null
 		fail "$_c" "refused, expected a load: $(tr "\n" " " < /tmp/hostile-insmod.out | cut -c1-120) [$_why]"
 		return
 	fi
-	if ! loaded; then
+	if ! module_listed $MOD; then
 		fail "$_c" "insmod succeeded but $MOD is not in /proc/modules"
 		return
 	fi
@@ -122,7 +114,7 @@ try() {
 	done
 	if ! unload 2> /tmp/hostile-rmmod.out; then
 		_bad="$_bad rmmod failed: $(cat /tmp/hostile-rmmod.out);"
-	elif loaded; then
+	elif module_listed $MOD; then
 		_bad="$_bad still in /proc/modules after rmmod;"
 	fi
 	if [ -z "$_bad" ]; then

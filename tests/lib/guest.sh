@@ -87,9 +87,19 @@ modname() {
 	echo "$_gs_n" | tr - _
 }
 
-# is_loaded MOD: true when MOD is in /proc/modules.
+# module_listed NAME: true when the module NAME (as /proc/modules spells
+# it) is loaded.  Shell builtins only: suites that ask once per case
+# cannot afford a fork each under TCG.
+module_listed() {
+	while read -r _gs_lm _gs_rest; do
+		[ "$_gs_lm" = "$1" ] && return 0
+	done < /proc/modules
+	return 1
+}
+
+# is_loaded MOD: true when MOD (a .ko path or a module name) is loaded.
 is_loaded() {
-	grep -q "^$(modname "$1") " /proc/modules
+	module_listed "$(modname "$1")"
 }
 
 # load MOD ARGS...: insmod a .ko path, modprobe a bare name.
