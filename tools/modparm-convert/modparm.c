@@ -13,6 +13,9 @@
 
 #include "modparm.h"
 
+/* "No such token", where 0 is the first token of the file. */
+#define NO_TOK UINT32_MAX
+
 /* ------------------------------------------------------------------ */
 /* small helpers                                                       */
 
@@ -131,6 +134,33 @@ struct decl {
 	int next;
 };
 
+/*
+ * A call of a function-like macro whose body uses MODULE_PARM().  The
+ * body is converted once for every call, so each call's arguments are
+ * recorded while its file's tokens exist; its arguments' text stays in
+ * the file's data.
+ */
+struct mcall {
+	int file;
+	unsigned tok, line;	/* the macro name */
+	unsigned char in_macro;	/* the call is itself in a #define */
+	unsigned arg0, nargs;	/* its arguments in ctx->call_args */
+	int next;		/* the previous call of a macro of this name */
+};
+
+struct mcall_arg {
+	unsigned tok;		/* an identifier alone, or NO_TOK */
+	unsigned start, len;	/* its text */
+};
+
+/* A variable that a file makes a parameter outside any #define. */
+struct pname {
+	int file;
+	unsigned line;
+	unsigned via_start, via_len;	/* MODULE_PARM or module_param*, in its data */
+	int next;
+};
+
 struct hent {
 	const char *k;
 	unsigned klen;
@@ -160,6 +190,16 @@ struct mp_ctx {
 	struct decl *decls;
 	size_t ndecl, declcap;
 	struct hmap macro_map, decl_map, ident_map;
+	/* calls of macros whose body uses MODULE_PARM(), by macro name */
+	struct mcall *calls;
+	size_t ncall, callcap;
+	struct mcall_arg *call_args;
+	size_t ncarg, cargcap;
+	struct hmap wrapper_map, call_map;
+	/* in the files with such calls: what MODULE_PARM or module_param*() names */
+	struct pname *pnames;
+	size_t npname, pnamecap;
+	struct hmap pname_map;
 };
 
 static size_t hhash(const char *k, size_t n)
@@ -1780,9 +1820,6 @@ struct use {
 	size_t nparams;
 };
 
-/* "No such token", where 0 is the first token of the file. */
-#define NO_TOK UINT32_MAX
-
 /*
  * A module_param*() whose parameter is the name at u->a1 and that can be
  * compiled with the use, or NO_TOK: converting the use would define that
@@ -1818,6 +1855,177 @@ static unsigned live_module_param(const struct mp_file *f, const struct use *u,
 	return NO_TOK;
 }
 
+/* A declaration's type for messages: its specifiers, and [] for an array. */
+static const char *decl_desc(const struct decl *d, char *buf, size_t sz)
+{
+	snprintf(buf, sz, "%s%s", d->spec, d->ndims ? " []" : "");
+	return buf;
+}
+
+/* The declaration of the variable a call in g passes, in scope at the call. */
+static const struct decl *call_arg_decl(struct mp_ctx *ctx, const struct mp_file *g,
+					const struct mcall *c, const struct mcall_arg *a)
+{
+	int k = hget(&ctx->decl_map, g->data + a->start, a->len);
+	const struct decl *other = NULL;
+
+	for (; k >= 0; k = ctx->decls[k].next) {
+		const struct decl *d = &ctx->decls[k];
+
+		if (d->file == g->idx) {
+			if (d->end < c->tok)
+				return d;
+		} else if (!other && includes_file(ctx, g, d->file, c->tok)) {
+			other = d;
+		}
+	}
+	return other;
+}
+
+static int same_decl_type(const struct decl *a, const struct decl *b)
+{
+	return a->ct == b->ct && a->ptr == b->ptr && a->ndims == b->ndims &&
+	       a->is_const == b->is_const && a->const_pointee == b->const_pointee &&
+	       a->is_volatile == b->is_volatile && !a->initdata == !b->initdata &&
+	       (a->ct != CT_UNKNOWN || !strcmp(a->spec, b->spec));
+}
+
+/*
+ * MODULE_PARM(name, ...) in the body of the macro wrap, where name is
+ * one of its parameters and the body does not declare it: the body is
+ * converted once for all of the macro's calls, so each call must pass a
+ * variable that is declared before the call, and all of them must have
+ * one type, which the conversion takes.  2.4's MODULE_PARM() reached
+ * its variable through a weak reference and built without one; a
+ * module_param() of an undeclared name would not.
+ *
+ * Return 0 and set *dcp to the first call's declaration, *via to that
+ * call (both NULL when nothing calls the macro) and via_var to the name
+ * it passes, or -1 after warning.
+ */
+static int wrapper_call_decl(struct mp_ctx *ctx, struct mp_file *f, const struct use *u,
+			     const struct macro *wrap, const char *name,
+			     const struct decl **dcp, const struct mcall **via, char via_var[128])
+{
+	int k = hget(&ctx->call_map, tstr(f, wrap->name), tlen(f, wrap->name));
+	int mlen = (int)tlen(f, wrap->name);
+	const char *mname = tstr(f, wrap->name);
+	const struct decl *first = NULL;
+	const struct mcall *fc = NULL;
+	unsigned pidx = 0, i;
+	char var[128], *var1 = via_var, desc[80], desc1[80], kept[200];
+	const struct mcall **calls = NULL;
+	size_t n = 0, cap = 0, j, len;
+	int ret = -1;
+
+	for (i = wrap->pstart; i < wrap->pend && !teq(f, i, f, u->a1); i++)
+		if (tp(f, i, ','))
+			pidx++;
+	/* the calls that see this macro, in file order (the chain is last first) */
+	for (; k >= 0; k = ctx->calls[k].next) {
+		const struct mcall *c = &ctx->calls[k];
+
+		/*
+		 * Every call in the macro's own file counts, even one before
+		 * it: a second, identical #define of the name (which C
+		 * allows) must convert with the first or not at all.
+		 */
+		if (c->file != f->idx &&
+		    !includes_file(ctx, ctx->files[c->file], f->idx, c->tok))
+			continue;	/* another macro of that name */
+		if (!c->in_macro && pidx >= c->nargs)
+			continue;	/* that call does not compile anyway */
+		GROW(calls, n, cap);
+		calls[n++] = c;
+	}
+	for (j = n; j--; ) {
+		const struct mcall *c = calls[j];
+		const struct mp_file *g = ctx->files[c->file];
+		const struct mcall_arg *a = &ctx->call_args[c->arg0 + pidx];
+		const struct decl *d;
+
+		if (c->in_macro) {
+			diag(f, u->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): %.*s() is called inside another macro at %s:%u, so the variable it passes is not known"),
+			     name, mlen, mname, g->path, c->line);
+			goto refused;
+		}
+		if (a->tok == NO_TOK) {
+			diag(f, u->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): %.*s() is called at %s:%u with an argument that is not a variable name"),
+			     name, mlen, mname, g->path, c->line);
+			goto refused;
+		}
+		snprintf(var, sizeof(var), "%.*s", (int)a->len, g->data + a->start);
+		d = call_arg_decl(ctx, g, c, a);
+		if (!d) {
+			diag(f, u->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): %.*s() is called at %s:%u with '%s', and the given files declare no '%s' before that call"),
+			     name, mlen, mname, g->path, c->line, var, var);
+			goto refused;
+		}
+		for (k = hget(&ctx->pname_map, g->data + a->start, a->len); k >= 0; k = ctx->pnames[k].next) {
+			const struct pname *pn = &ctx->pnames[k];
+
+			if (pn->file != c->file)
+				continue;
+			diag(f, u->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): %.*s() is called at %s:%u with '%s', which %.*s() at line %u makes a parameter too"),
+			     name, mlen, mname, g->path, c->line, var, (int)pn->via_len,
+			     g->data + pn->via_start, pn->line);
+			goto refused;
+		}
+		if (first && !same_decl_type(first, d)) {
+			diag(f, u->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): %.*s() is called with '%s' (%s, %s:%u) and with '%s' (%s, %s:%u), and one conversion cannot fit both"),
+			     name, mlen, mname, var1, decl_desc(first, desc1, sizeof(desc1)),
+			     ctx->files[fc->file]->path, fc->line,
+			     var, decl_desc(d, desc, sizeof(desc)), g->path, c->line);
+			goto refused;
+		}
+		if (!first) {
+			first = d;
+			fc = c;
+			strcpy(var1, var);
+		}
+	}
+	if (first) {
+		const char *what = first->is_const ? "const" :
+				   first->const_pointee ? "a pointer to const data" :
+				   first->is_volatile ? "volatile" :
+				   first->initdata && ((first->ct == CT_CHAR && first->ptr == 1) ||
+						       strcmp(ctx->opt.perm, "0")) ? "__initdata" : NULL;
+
+		if (what) {
+			diag(f, u->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): %.*s() is called at %s:%u with '%s', which is %s; converting would have to edit every such declaration, so convert the calls by hand"),
+			     name, mlen, mname, ctx->files[fc->file]->path, fc->line, var1, what);
+			goto refused;
+		}
+	}
+	*dcp = first;
+	*via = fc;
+	ret = 0;
+	goto out;
+
+refused:
+	/* name the parameters that stay obsolete, as the compiler will */
+	for (j = n, len = 0, kept[0] = '\0'; j--; ) {
+		const struct mcall_arg *a = &ctx->call_args[calls[j]->arg0 + pidx];
+		int w;
+
+		if (calls[j]->in_macro || a->tok == NO_TOK)
+			continue;
+		if (len + a->len + 2 + sizeof(", ...") > sizeof(kept)) {
+			strcpy(kept + len, len ? ", ..." : "...");
+			break;
+		}
+		w = snprintf(kept + len, sizeof(kept) - len, "%s%.*s", len ? ", " : "",
+			     (int)a->len, ctx->files[calls[j]->file]->data + a->start);
+		len += (size_t)w;
+	}
+	if (len)
+		diag(f, u->mp, MP_NOTE, D("%.*s() is left as it is, so MODULE_PARM() stays for what its calls pass: %s"),
+		     mlen, mname, kept);
+out:
+	free(calls);
+	return ret;
+}
+
 static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use *u)
 {
 	char name[128], call[512], spec[80];
@@ -1837,6 +2045,8 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 	const struct macro *alias = NULL;
 	char aname[128], shown[80] = "";
 	unsigned dup, other;
+	const struct mcall *via = NULL;
+	char via_var[128];
 
 	if (tlen(f, u->a1) >= sizeof(name)) {
 		/* a truncated copy would convert the wrong name */
@@ -1886,6 +2096,8 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 				if (teq(f, body.v[i].name, f, u->a1))
 					dc = &body.v[i];
 		}
+		if (!dc && wrapper_call_decl(ctx, f, u, wrap, name, &dc, &via, via_var) < 0)
+			goto out;
 	} else {
 		if (f->toks[mp].depth > 0) {
 			diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): used inside a function or initializer"), name);
@@ -2178,6 +2390,11 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 	diag(f, mp, MP_WARN_OBSOLETE, D("MODULE_PARM(%s) is obsolete: use %s"), name, call);
 
 	/* notes */
+	if (via)
+		diag(f, mp, MP_NOTE, D("'%s' is a parameter of %.*s(): converted for the declaration of '%s' (%s), which its call at %s:%u passes"),
+		     name, (int)tlen(f, wrap->name), tstr(f, wrap->name), via_var,
+		     decl_desc(dc, aname, sizeof(aname)),
+		     ctx->files[via->file]->path, via->line);
 	if (fallback)
 		diag(f, mp, MP_NOTE, D("declaration of '%s' not found: type '%s' taken from the letter '%c'"), name, ptype_name ? ptype_name : "?", pt.letter);
 	if (!resolved)
@@ -2194,7 +2411,7 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 		diag(f, mp, MP_NOTE, D("\"%s\" has no maximum: the legacy loader rejected every value"), shown);
 	if (form == K_SCALAR && resolved && pt.has_range && !fallback)
 		diag(f, mp, MP_NOTE, D("\"%s\" on the non-array '%s' looked like a value range: the range is no longer checked"), shown, name);
-	if (form == K_STRING && resolved && pt.len > 0 && dc->dim_e == dc->dim_s + 1 &&
+	if (form == K_STRING && resolved && pt.len > 0 && !via && dc->dim_e == dc->dim_s + 1 &&
 	    f == ctx->files[dc->file] && f->toks[dc->dim_s].kind == TK_NUM) {
 		char dim[32];
 		long dv = strtol(tcopy(f, dc->dim_s, dim, sizeof(dim)), NULL, 0);
@@ -2540,6 +2757,115 @@ static void drop_tokens(struct mp_file *f)
 	f->ntok = f->tokcap = 0;
 }
 
+/* Note the names of the function-like macros of f whose body uses MODULE_PARM(). */
+static void mark_wrappers(struct mp_ctx *ctx, const struct mp_file *f, size_t first)
+{
+	size_t i;
+	unsigned k;
+
+	for (i = first; i < ctx->nmacro; i++) {
+		const struct macro *m = &ctx->macros[i];
+
+		if (!m->func)
+			continue;
+		for (k = m->bstart; k < m->bend; k++) {
+			if (tis(f, k, "MODULE_PARM")) {
+				hslot(&ctx->wrapper_map, tstr(f, m->name), tlen(f, m->name))->val = 1;
+				break;
+			}
+		}
+	}
+}
+
+/* Whether f's text mentions any of the macros mark_wrappers() noted. */
+static int mentions_wrapper(const struct mp_ctx *ctx, const struct mp_file *f)
+{
+	size_t i;
+
+	/* beyond a few names, lexing the file is cheaper than the search */
+	if (ctx->wrapper_map.n > 16)
+		return 1;
+	for (i = 0; i < ctx->wrapper_map.cap; i++) {
+		const struct hent *e = &ctx->wrapper_map.e[i];
+		const char *p = f->data, *end = f->data + f->len;
+
+		if (!e->k)
+			continue;
+		while ((size_t)(end - p) >= e->klen &&
+		       (p = memchr(p, e->k[0], (size_t)(end - p) - e->klen + 1))) {
+			if (!memcmp(p, e->k, e->klen))
+				return 1;
+			p++;
+		}
+	}
+	return 0;
+}
+
+/* Record each call in f of a macro that mark_wrappers() noted, with its arguments. */
+static void collect_calls(struct mp_ctx *ctx, struct mp_file *f)
+{
+	size_t i, k;
+
+	for (i = 0; i + 1 < f->ntok; i++) {
+		const struct mp_tok *t = &f->toks[i];
+		struct mcall c;
+		size_t r, s, depth = 0;
+
+		if ((is_module_param(f, i) || (!t->dir && tis(f, i, "MODULE_PARM") && tp(f, i + 1, '('))) &&
+		    i + 2 < f->ntok && f->toks[i + 2].kind == TK_IDENT) {
+			struct hent *e = hslot(&ctx->pname_map, tstr(f, (unsigned)i + 2), tlen(f, (unsigned)i + 2));
+			struct pname pn = { f->idx, t->line, t->start, tlen(f, (unsigned)i), e->val };
+
+			e->val = (int)ctx->npname;
+			GROW(ctx->pnames, ctx->npname, ctx->pnamecap);
+			ctx->pnames[ctx->npname++] = pn;
+			continue;
+		}
+		if (t->kind != TK_IDENT || !tp(f, i + 1, '(') || f->toks[i + 1].dir != t->dir ||
+		    hget(&ctx->wrapper_map, tstr(f, (unsigned)i), tlen(f, (unsigned)i)) < 0)
+			continue;
+		/* the macro's own #define, or defined(NAME) */
+		if (t->dir && i > 0 && f->toks[i - 1].dir == t->dir &&
+		    (tis(f, i - 1, "define") || tis(f, i - 1, "defined")))
+			continue;
+		r = match(f, i + 1, f->ntok);
+		if (r >= f->ntok)
+			continue;
+		memset(&c, 0, sizeof(c));
+		c.file = f->idx;
+		c.tok = (unsigned)i;
+		c.line = t->line;
+		c.in_macro = t->dir != 0;
+		c.arg0 = (unsigned)ctx->ncarg;
+		for (k = s = i + 2; k <= r; k++) {
+			if (k < r && (tp(f, k, '(') || tp(f, k, '[') || tp(f, k, '{'))) {
+				depth++;
+			} else if (k < r && (tp(f, k, ')') || tp(f, k, ']') || tp(f, k, '}'))) {
+				if (depth)
+					depth--;
+			} else if (k == r || (tp(f, k, ',') && !depth)) {
+				struct mcall_arg *a;
+
+				GROW(ctx->call_args, ctx->ncarg, ctx->cargcap);
+				a = &ctx->call_args[ctx->ncarg++];
+				a->tok = k == s + 1 && f->toks[s].kind == TK_IDENT ? (unsigned)s : NO_TOK;
+				a->start = a->tok != NO_TOK ? f->toks[s].start : 0;
+				a->len = a->tok != NO_TOK ? tlen(f, (unsigned)s) : 0;
+				c.nargs++;
+				s = k + 1;
+			}
+		}
+		{
+			struct hent *e = hslot(&ctx->call_map, tstr(f, (unsigned)i), tlen(f, (unsigned)i));
+
+			c.next = e->val;
+			e->val = (int)ctx->ncall;
+		}
+		GROW(ctx->calls, ctx->ncall, ctx->callcap);
+		ctx->calls[ctx->ncall++] = c;
+	}
+}
+
 /*
  * Two passes, so that only one file's tokens are in memory at a time:
  * the first collects every file's macros and declarations, the second
@@ -2582,7 +2908,18 @@ void mp_run(struct mp_ctx *ctx)
 			dv.v[k].klen = tlen(f, dv.v[k].name);
 		}
 		mark_mp_args(ctx, f, 1);
+		mark_wrappers(ctx, f, first_macro);
 		keep_bodies(ctx, f, first_macro);
+		drop_tokens(f);
+	}
+	/* the calls of macros that wrap MODULE_PARM(), in every file */
+	for (i = 0; ctx->wrapper_map.n && i < ctx->nfiles; i++) {
+		struct mp_file *f = ctx->files[i];
+
+		if (!mentions_wrapper(ctx, f))
+			continue;
+		lex(f);
+		collect_calls(ctx, f);
 		drop_tokens(f);
 	}
 	ctx->decls = dv.v;
@@ -2645,6 +2982,12 @@ void mp_free(struct mp_ctx *ctx)
 	free(ctx->macro_map.e);
 	free(ctx->decl_map.e);
 	free(ctx->ident_map.e);
+	free(ctx->calls);
+	free(ctx->call_args);
+	free(ctx->wrapper_map.e);
+	free(ctx->call_map.e);
+	free(ctx->pnames);
+	free(ctx->pname_map.e);
 	free(ctx);
 }
 
