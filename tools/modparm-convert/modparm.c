@@ -2507,6 +2507,7 @@ static void scan_file(struct mp_ctx *ctx, struct mp_file *f)
 	for (i = 0; i + 1 < f->ntok; i++) {
 		struct use u;
 		size_t r, k, commas = 0, depth = 0;
+		int stray = 0;
 
 		if (!tis(f, i, "MODULE_PARM") || !tp(f, i + 1, '('))
 			continue;
@@ -2531,7 +2532,9 @@ static void scan_file(struct mp_ctx *ctx, struct mp_file *f)
 		for (k = i + 2; k < r; k++) {
 			if (tp(f, k, '(') || tp(f, k, '[') || tp(f, k, '{'))
 				depth++;
-			else if ((tp(f, k, ')') || tp(f, k, ']') || tp(f, k, '}')) && depth)
+			else if ((tp(f, k, ')') || tp(f, k, ']') || tp(f, k, '}')) && !depth)
+				stray = 1;
+			else if (tp(f, k, ')') || tp(f, k, ']') || tp(f, k, '}'))
 				depth--;
 			else if (tp(f, k, ',') && !depth) {
 				commas++;
@@ -2540,7 +2543,8 @@ static void scan_file(struct mp_ctx *ctx, struct mp_file *f)
 		}
 		u.a2e = (unsigned)r;
 		u.a1 = (unsigned)(i + 2);
-		if (commas != 1 || f->toks[u.a1].kind != TK_IDENT || !tp(f, u.a1 + 1, ',') ||
+		/* a closer that opens nothing here belongs to the code around */
+		if (commas != 1 || stray || f->toks[u.a1].kind != TK_IDENT || !tp(f, u.a1 + 1, ',') ||
 		    u.a2s >= u.a2e) {
 			diag(f, (unsigned)i, MP_WARN_CANNOT, D("cannot convert MODULE_PARM: cannot parse the arguments"));
 			continue;
@@ -3184,35 +3188,53 @@ int mp_check_syntax(const char *data, size_t len, char *why, size_t whysz)
 {
 	struct mp_file f;
 	long par = 0, brk = 0, brc = 0;
-	const struct mp_tok *stray = NULL;
-	size_t i;
+	const struct mp_tok *bad = NULL, *opener = NULL, **open;
+	size_t i, depth = 0;
 	int ret = 0;
 
 	memset(&f, 0, sizeof(f));
 	f.data = (char *)data;
 	f.len = len;
 	lex(&f);
+	/* equal counts are not enough: "])[" and "[(])" add up but nest wrong */
+	open = xrealloc(NULL, (f.ntok + 1) * sizeof(*open));
 	for (i = 0; i < f.ntok; i++) {
-		if (f.toks[i].dir || f.toks[i].kind != TK_PUNCT)
+		const struct mp_tok *t = &f.toks[i];
+		char want;
+
+		if (t->dir || t->kind != TK_PUNCT)
 			continue;
-		switch (f.toks[i].c) {
+		switch (t->c) {
 		case '(': par++; break;
 		case ')': par--; break;
 		case '[': brk++; break;
 		case ']': brk--; break;
 		case '{': brc++; break;
 		case '}': brc--; break;
+		default: continue;
 		}
-		/* equal counts are not enough: "])[" balances but nests wrong */
-		if (!stray && (par < 0 || brk < 0 || brc < 0))
-			stray = &f.toks[i];
+		if (bad)
+			continue;
+		if (t->c == '(' || t->c == '[' || t->c == '{') {
+			open[depth++] = t;
+			continue;
+		}
+		want = t->c == ')' ? '(' : t->c == ']' ? '[' : '{';
+		if (!depth)
+			bad = t;
+		else if (open[--depth]->c != want)
+			bad = t, opener = open[depth];
 	}
 	if (f.lex_bad & 1) {
 		snprintf(why, whysz, "unterminated comment");
 		ret = 1;
-	} else if (stray) {
+	} else if (bad && opener) {
+		snprintf(why, whysz, "unbalanced: '%c' at line %u, column %u closes the '%c' of line %u, column %u",
+			 bad->c, bad->line, bad->col, opener->c, opener->line, opener->col);
+		ret = 1;
+	} else if (bad) {
 		snprintf(why, whysz, "unbalanced: '%c' at line %u, column %u closes nothing",
-			 stray->c, stray->line, stray->col);
+			 bad->c, bad->line, bad->col);
 		ret = 1;
 	} else if (par || brk || brc) {
 		snprintf(why, whysz, "unbalanced: parentheses %+ld, brackets %+ld, braces %+ld", par, brk, brc);
@@ -3220,6 +3242,7 @@ int mp_check_syntax(const char *data, size_t len, char *why, size_t whysz)
 	} else {
 		snprintf(why, whysz, "ok");
 	}
+	free(open);
 	free(f.toks);
 	return ret;
 }
