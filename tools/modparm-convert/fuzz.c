@@ -215,9 +215,10 @@ static void gen_line(struct recipe *r)
 		gen_put(r, "\treturn %s != 0;\n}\n", name);
 		break;
 	case 11:
-		if (!r->file && !r->depth)
+		if (!r->file && !r->depth) {
 			r->file = 1;
-		else
+			gen_put(r, "#include <linux/module.h>\n");
+		} else
 			gen_put(r, "/* MODULE_PARM(%s, \"i\") */\n", name);
 		break;
 	case 12:
@@ -271,21 +272,30 @@ static void check_accounted(const struct mp_file *f)
 	}
 }
 
+/* Write the driver that data stands for into r. */
+static void gen_recipe(struct recipe *r, const uint8_t *data, size_t size)
+{
+	memset(r, 0, sizeof(*r));
+	/* A driver of a few hundred lines is enough; keep runs fast. */
+	r->p = data;
+	r->end = data + (size < 600 ? size : 600);
+	r->crlf = size && data[0] == 0xff;
+	gen_put(r, "#include <linux/module.h>\n");
+	while (r->p < r->end)
+		gen_line(r);
+	for (; r->depth; r->depth--)
+		gen_put(r, "#endif\n");
+}
+
 static void check_recipe(const uint8_t *data, size_t size)
 {
-	/* A driver of a few hundred lines is enough; keep runs fast. */
-	struct recipe r = { .p = data, .end = data + (size < 600 ? size : 600) };
+	struct recipe r;
 	struct mp_options opt = { "0" };
 	struct mp_ctx *ctx;
 	int changed = 0;
 	size_t i;
 
-	r.crlf = size && data[0] == 0xff;
-	gen_put(&r, "#include <linux/module.h>\n");
-	while (r.p < r.end)
-		gen_line(&r);
-	for (; r.depth; r.depth--)
-		gen_put(&r, "#endif\n");
+	gen_recipe(&r, data, size);
 
 	/* To see what a crashing input stands for: FUZZ_SHOW_RECIPE=1 */
 	if (getenv("FUZZ_SHOW_RECIPE"))
@@ -350,3 +360,55 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	check_recipe(data, size);
 	return 0;
 }
+
+#ifdef RECIPE_MAIN
+/*
+ * modparm-recipe-gen SEED DIR [BYTES]: write the driver that BYTES
+ * (at most 600, the default) pseudo-random bytes drawn from SEED stand
+ * for as DIR/gen-a.c, and DIR/gen-b.c when it has a second file, so
+ * that tests can compile recipes before and after conversion.  The
+ * same arguments always give the same driver.
+ */
+static void write_file(const char *dir, const char *name, const char *text, size_t len)
+{
+	char path[4096];
+	FILE *out;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	out = fopen(path, "w");
+	if (!out || fwrite(text, 1, len, out) != len || fclose(out)) {
+		perror(path);
+		exit(2);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	uint8_t data[600];
+	uint64_t x;
+	struct recipe r;
+	size_t i, n = sizeof(data);
+
+	if (argc != 3 && argc != 4) {
+		fputs("usage: modparm-recipe-gen SEED DIR [BYTES]\n", stderr);
+		return 2;
+	}
+	if (argc == 4 && strtoul(argv[3], NULL, 0) < n)
+		n = strtoul(argv[3], NULL, 0);
+	/* xorshift64*, never seeded with 0 */
+	x = strtoull(argv[1], NULL, 0) * 0x9e3779b97f4a7c15ull + 1;
+	for (i = 0; i < n; i++) {
+		x ^= x >> 12;
+		x ^= x << 25;
+		x ^= x >> 27;
+		data[i] = (uint8_t)((x * 0x2545f4914f6cdd1dull) >> 56);
+	}
+	gen_recipe(&r, data, n);
+	write_file(argv[2], "gen-a.c", r.text[0], r.len[0]);
+	if (r.text[1])
+		write_file(argv[2], "gen-b.c", r.text[1], r.len[1]);
+	free(r.text[0]);
+	free(r.text[1]);
+	return 0;
+}
+#endif
