@@ -144,6 +144,7 @@ struct mcall {
 	int file;
 	unsigned tok, line;	/* the macro name */
 	unsigned char in_macro;	/* the call is itself in a #define */
+	unsigned char in_braces;	/* in a function or initializer */
 	unsigned arg0, nargs;	/* its arguments in ctx->call_args */
 	int next;		/* the previous call of a macro of this name */
 };
@@ -1949,6 +1950,11 @@ static int wrapper_call_decl(struct mp_ctx *ctx, struct mp_file *f, const struct
 			     name, mlen, mname, g->path, c->line);
 			goto refused;
 		}
+		if (c->in_braces) {
+			diag(f, u->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): %.*s() is called inside a function or initializer at %s:%u"),
+			     name, mlen, mname, g->path, c->line);
+			goto refused;
+		}
 		if (a->tok == NO_TOK) {
 			diag(f, u->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): %.*s() is called at %s:%u with an argument that is not a variable name"),
 			     name, mlen, mname, g->path, c->line);
@@ -2840,6 +2846,7 @@ static void collect_calls(struct mp_ctx *ctx, struct mp_file *f)
 		c.tok = (unsigned)i;
 		c.line = t->line;
 		c.in_macro = t->dir != 0;
+		c.in_braces = t->depth > 0;
 		c.arg0 = (unsigned)ctx->ncarg;
 		for (k = s = i + 2; k <= r; k++) {
 			if (k < r && (tp(f, k, '(') || tp(f, k, '[') || tp(f, k, '{'))) {
