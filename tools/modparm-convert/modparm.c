@@ -1967,6 +1967,11 @@ static int wrapper_call_decl(struct mp_ctx *ctx, struct mp_file *f, const struct
 			     name, mlen, mname, g->path, c->line, var, var);
 			goto refused;
 		}
+		if (d->ndims == 1 && d->dim_s == d->dim_e && !d->has_init) {
+			diag(f, u->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): %.*s() is called at %s:%u with '%s', an array whose size is not known there"),
+			     name, mlen, mname, g->path, c->line, var);
+			goto refused;
+		}
 		for (k = hget(&ctx->pname_map, g->data + a->start, a->len); k >= 0; k = ctx->pnames[k].next) {
 			const struct pname *pn = &ctx->pnames[k];
 
