@@ -2150,25 +2150,6 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 		}
 		if (!dc)
 			dc = decl_in_file(ctx, f, u->a1, 1, mp);
-		/* an array declared with [] earlier may be completed later */
-		if (dc && dc->ndims == 1 && dc->dim_s == dc->dim_e && !dc->has_init) {
-			int k = hget(&ctx->decl_map, name, strlen(name));
-
-			dc = NULL;
-			for (; k >= 0; k = ctx->decls[k].next) {
-				const struct decl *d = &ctx->decls[k];
-
-				if (d->file == f->idx && d->end > mp &&
-				    (d->dim_s != d->dim_e || d->has_init) &&
-				    (!dc || d->end < dc->end))
-					dc = d;
-			}
-			if (!dc) {
-				diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' is an array of unknown size here"), name, name);
-				goto out;
-			}
-			move = 1;
-		}
 		if (!dc) {
 			dc = decl_in_file(ctx, f, u->a1, 0, 0);
 			if (dc)
@@ -2226,6 +2207,29 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 				     name, name, ctx->files[ctx->decls[first].file]->path);
 				goto out;
 			}
+		}
+		/*
+		 * An array declared with [] (here, after the use, or extern in
+		 * a header) has no size for module_param_array() to take
+		 * unless a later declaration in this file completes it.
+		 */
+		if (dc && dc->ndims == 1 && dc->dim_s == dc->dim_e && !dc->has_init) {
+			int k = hget(&ctx->decl_map, name, strlen(name));
+
+			dc = NULL;
+			for (; k >= 0; k = ctx->decls[k].next) {
+				const struct decl *d = &ctx->decls[k];
+
+				if (d->file == f->idx && d->end > mp &&
+				    (d->dim_s != d->dim_e || d->has_init) &&
+				    (!dc || d->end < dc->end))
+					dc = d;
+			}
+			if (!dc) {
+				diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' is an array of unknown size here"), name, name);
+				goto out;
+			}
+			move = 1;
 		}
 	}
 
