@@ -99,7 +99,7 @@ static const char *const gen_types[] = {
 	"unsigned long", "unsigned char", "u8", "u16", "u32", "char *",
 	"char", "uid_t", "bool", "my_t", "const int",
 };
-static const char *const gen_dims[] = { "", "[4]", "[MAX_UNITS]", "[16]" };
+static const char *const gen_dims[] = { "", "[4]", "[MAX_UNITS]", "[16]", "[]" };
 static const char *const gen_typestrs[] = {
 	"\"i\"", "\"b\"", "\"h\"", "\"l\"", "\"s\"", "\"c16\"", "\"1-4i\"",
 	"\"4i\"", "\"2-8h\"", "\"0-3s\"", "\"1-4c16\"", "PARM_T", "\"x\"",
@@ -210,8 +210,14 @@ static void gen_line(struct recipe *r)
 		break;
 	case 10:
 		gen_put(r, "static int __init init_%s(void)\n{\n", name);
-		if (gen_byte(r) & 1)
+		switch (gen_byte(r) % 3) {
+		case 1:
 			gen_put(r, "\tMODULE_PARM(%s, \"i\");\n", name);
+			break;
+		case 2:
+			gen_put(r, "\tPARM(%s);\n", name);
+			break;
+		}
 		gen_put(r, "\treturn %s != 0;\n}\n", name);
 		break;
 	case 11:
