@@ -1345,11 +1345,11 @@ static const char *letter_desc(char l)
 	}
 }
 
-/* first declaration of token `name` in file f, in file order */
-static const struct decl *decl_in_file(struct mp_ctx *ctx, const struct mp_file *f, unsigned name,
-				       int before, unsigned limit)
+/* first declaration of key[0..len) in file f, in file order */
+static const struct decl *decl_named(struct mp_ctx *ctx, const struct mp_file *f,
+				     const char *key, size_t len, int before, unsigned limit)
 {
-	int k = hget(&ctx->decl_map, tstr(f, name), tlen(f, name));
+	int k = hget(&ctx->decl_map, key, len);
 	const struct decl *best = NULL;
 
 	for (; k >= 0; k = ctx->decls[k].next) {
@@ -1363,6 +1363,13 @@ static const struct decl *decl_in_file(struct mp_ctx *ctx, const struct mp_file 
 			best = d;
 	}
 	return best;
+}
+
+/* first declaration of token `name` in file f, in file order */
+static const struct decl *decl_in_file(struct mp_ctx *ctx, const struct mp_file *f, unsigned name,
+				       int before, unsigned limit)
+{
+	return decl_named(ctx, f, tstr(f, name), tlen(f, name), before, limit);
 }
 
 /*
@@ -1475,6 +1482,19 @@ static int includes_file(struct mp_ctx *ctx, const struct mp_file *f, int target
 	}
 	ctx->visit_mark++;
 	return includes_file_from(ctx, f, target, limit);
+}
+
+/* A declaration of key[0..len) in a given header that f includes before token limit. */
+static const struct decl *decl_in_included(struct mp_ctx *ctx, const struct mp_file *f,
+					   const char *key, size_t len, unsigned limit)
+{
+	int k = hget(&ctx->decl_map, key, len);
+
+	for (; k >= 0; k = ctx->decls[k].next)
+		if (ctx->decls[k].file != f->idx &&
+		    includes_file(ctx, f, ctx->decls[k].file, limit))
+			return &ctx->decls[k];
+	return NULL;
 }
 
 /*
@@ -1863,24 +1883,22 @@ static const char *decl_desc(const struct decl *d, char *buf, size_t sz)
 	return buf;
 }
 
-/* The declaration of the variable a call in g passes, in scope at the call. */
+/*
+ * The declaration of the variable a call in g passes, in scope at the
+ * call: g's tokens are gone, so it is looked up by its text.
+ */
 static const struct decl *call_arg_decl(struct mp_ctx *ctx, const struct mp_file *g,
 					const struct mcall *c, const struct mcall_arg *a)
 {
-	int k = hget(&ctx->decl_map, g->data + a->start, a->len);
-	const struct decl *other = NULL;
+	const struct decl *d = decl_named(ctx, g, g->data + a->start, a->len, 1, c->tok);
 
-	for (; k >= 0; k = ctx->decls[k].next) {
-		const struct decl *d = &ctx->decls[k];
+	return d ? d : decl_in_included(ctx, g, g->data + a->start, a->len, c->tok);
+}
 
-		if (d->file == g->idx) {
-			if (d->end < c->tok)
-				return d;
-		} else if (!other && includes_file(ctx, g, d->file, c->tok)) {
-			other = d;
-		}
-	}
-	return other;
+/* An array declared with [] and no initializer: its size is not known. */
+static int decl_unsized(const struct decl *d)
+{
+	return d->ndims == 1 && d->dim_s == d->dim_e && !d->has_init;
 }
 
 static int same_decl_type(const struct decl *a, const struct decl *b)
@@ -1967,7 +1985,7 @@ static int wrapper_call_decl(struct mp_ctx *ctx, struct mp_file *f, const struct
 			     name, mlen, mname, g->path, c->line, var, var);
 			goto refused;
 		}
-		if (d->ndims == 1 && d->dim_s == d->dim_e && !d->has_init) {
+		if (decl_unsized(d)) {
 			diag(f, u->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): %.*s() is called at %s:%u with '%s', an array whose size is not known there"),
 			     name, mlen, mname, g->path, c->line, var);
 			goto refused;
@@ -2173,15 +2191,9 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 					     name, tcopy(f, m->name, aname, sizeof(aname)), name);
 			}
 		}
-		if (!dc) {
-			/* declared in a given header that this file includes first */
-			int k = hget(&ctx->decl_map, name, strlen(name));
-
-			for (; k >= 0 && !dc; k = ctx->decls[k].next)
-				if (ctx->decls[k].file != f->idx &&
-				    includes_file(ctx, f, ctx->decls[k].file, mp))
-					dc = &ctx->decls[k];
-		}
+		/* declared in a given header that this file includes first */
+		if (!dc)
+			dc = decl_in_included(ctx, f, name, strlen(name), mp);
 		if (!dc) {
 			/*
 			 * Declared in another file: an extern declaration here
@@ -2213,7 +2225,7 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 		 * a header) has no size for module_param_array() to take
 		 * unless a later declaration in this file completes it.
 		 */
-		if (dc && dc->ndims == 1 && dc->dim_s == dc->dim_e && !dc->has_init) {
+		if (dc && decl_unsized(dc)) {
 			int k = hget(&ctx->decl_map, name, strlen(name));
 
 			dc = NULL;
@@ -2545,13 +2557,14 @@ static void scan_file(struct mp_ctx *ctx, struct mp_file *f)
 		}
 		u.rp = (unsigned)r;
 		for (k = i + 2; k < r; k++) {
-			if (tp(f, k, '(') || tp(f, k, '[') || tp(f, k, '{'))
+			if (tp(f, k, '(') || tp(f, k, '[') || tp(f, k, '{')) {
 				depth++;
-			else if ((tp(f, k, ')') || tp(f, k, ']') || tp(f, k, '}')) && !depth)
-				stray = 1;
-			else if (tp(f, k, ')') || tp(f, k, ']') || tp(f, k, '}'))
-				depth--;
-			else if (tp(f, k, ',') && !depth) {
+			} else if (tp(f, k, ')') || tp(f, k, ']') || tp(f, k, '}')) {
+				if (depth)
+					depth--;
+				else
+					stray = 1;
+			} else if (tp(f, k, ',') && !depth) {
 				commas++;
 				u.a2s = (unsigned)(k + 1);
 			}
