@@ -152,12 +152,13 @@ struct mcall {
 struct mcall_arg {
 	unsigned tok;		/* an identifier alone, or NO_TOK */
 	unsigned start, len;	/* its text */
+	int clash;		/* ctx->pnames entry that makes it a parameter too, or -1 */
 };
 
 /* A variable that a file makes a parameter outside any #define. */
 struct pname {
 	int file;
-	unsigned line;
+	unsigned tok, line;
 	unsigned via_start, via_len;	/* MODULE_PARM or module_param*, in its data */
 	int next;
 };
@@ -1990,11 +1991,9 @@ static int wrapper_call_decl(struct mp_ctx *ctx, struct mp_file *f, const struct
 			     name, mlen, mname, g->path, c->line, var);
 			goto refused;
 		}
-		for (k = hget(&ctx->pname_map, g->data + a->start, a->len); k >= 0; k = ctx->pnames[k].next) {
-			const struct pname *pn = &ctx->pnames[k];
+		if (a->clash >= 0) {
+			const struct pname *pn = &ctx->pnames[a->clash];
 
-			if (pn->file != c->file)
-				continue;
 			diag(f, u->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): %.*s() is called at %s:%u with '%s', which %.*s() at line %u makes a parameter too"),
 			     name, mlen, mname, g->path, c->line, var, (int)pn->via_len,
 			     g->data + pn->via_start, pn->line);
@@ -2833,10 +2832,63 @@ static int mentions_wrapper(const struct mp_ctx *ctx, const struct mp_file *f)
 	return 0;
 }
 
+/*
+ * For each plain-name argument of f's calls from calls[c0] on, the
+ * MODULE_PARM() or module_param*() of f, among pnames[p0] on, that makes
+ * the name a parameter and can be compiled with the call: converting the
+ * macro would then define the parameter twice.  One in another branch of
+ * an #if, as compatibility code for 2.4 and 2.6 had, is no clash.
+ */
+static void mark_clashes(struct mp_ctx *ctx, const struct mp_file *f,
+			 size_t c0, size_t p0)
+{
+	struct cond_chain **chains, here;
+	size_t ci, np = ctx->npname - p0;
+
+	if (!np)
+		return;
+	chains = xrealloc(NULL, np * sizeof(*chains));
+	memset(chains, 0, np * sizeof(*chains));
+	for (ci = c0; ci < ctx->ncall; ci++) {
+		const struct mcall *c = &ctx->calls[ci];
+		int have_here = 0;
+		unsigned ai;
+
+		for (ai = 0; ai < c->nargs; ai++) {
+			struct mcall_arg *a = &ctx->call_args[c->arg0 + ai];
+			int k;
+
+			if (a->tok == NO_TOK)
+				continue;
+			/* newest first: f's own entries come before other files' */
+			for (k = hget(&ctx->pname_map, f->data + a->start, a->len);
+			     k >= (int)p0; k = ctx->pnames[k].next) {
+				struct cond_chain **pc = &chains[k - p0];
+
+				if (!have_here) {
+					cond_chain_at(f, c->tok, &here);
+					have_here = 1;
+				}
+				if (!*pc) {
+					*pc = xrealloc(NULL, sizeof(**pc));
+					cond_chain_at(f, ctx->pnames[k].tok, *pc);
+				}
+				if (same_branch(&here, *pc)) {
+					a->clash = k;
+					break;
+				}
+			}
+		}
+	}
+	for (ci = 0; ci < np; ci++)
+		free(chains[ci]);
+	free(chains);
+}
+
 /* Record each call in f of a macro that mark_wrappers() noted, with its arguments. */
 static void collect_calls(struct mp_ctx *ctx, struct mp_file *f)
 {
-	size_t i, k;
+	size_t i, k, c0 = ctx->ncall, p0 = ctx->npname;
 
 	for (i = 0; i + 1 < f->ntok; i++) {
 		const struct mp_tok *t = &f->toks[i];
@@ -2846,7 +2898,7 @@ static void collect_calls(struct mp_ctx *ctx, struct mp_file *f)
 		if ((is_module_param(f, i) || (!t->dir && tis(f, i, "MODULE_PARM") && tp(f, i + 1, '('))) &&
 		    i + 2 < f->ntok && f->toks[i + 2].kind == TK_IDENT) {
 			struct hent *e = hslot(&ctx->pname_map, tstr(f, (unsigned)i + 2), tlen(f, (unsigned)i + 2));
-			struct pname pn = { f->idx, t->line, t->start, tlen(f, (unsigned)i), e->val };
+			struct pname pn = { f->idx, (unsigned)i, t->line, t->start, tlen(f, (unsigned)i), e->val };
 
 			e->val = (int)ctx->npname;
 			GROW(ctx->pnames, ctx->npname, ctx->pnamecap);
@@ -2884,6 +2936,7 @@ static void collect_calls(struct mp_ctx *ctx, struct mp_file *f)
 				a->tok = k == s + 1 && f->toks[s].kind == TK_IDENT ? (unsigned)s : NO_TOK;
 				a->start = a->tok != NO_TOK ? f->toks[s].start : 0;
 				a->len = a->tok != NO_TOK ? tlen(f, (unsigned)s) : 0;
+				a->clash = -1;
 				c.nargs++;
 				s = k + 1;
 			}
@@ -2897,6 +2950,7 @@ static void collect_calls(struct mp_ctx *ctx, struct mp_file *f)
 		GROW(ctx->calls, ctx->ncall, ctx->callcap);
 		ctx->calls[ctx->ncall++] = c;
 	}
+	mark_clashes(ctx, f, c0, p0);
 }
 
 /*
