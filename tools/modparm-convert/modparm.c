@@ -1910,6 +1910,18 @@ static int same_decl_type(const struct decl *a, const struct decl *b)
 	       (a->ct != CT_UNKNOWN || !strcmp(a->spec, b->spec));
 }
 
+/* the longest list of names note_calls_kept() gives */
+#define KEPT_MAX 200
+
+/* After a wrapper's MODULE_PARM() is refused: which calls keep it. */
+static void note_calls_kept(struct mp_file *f, unsigned mp, const struct macro *wrap,
+			    const char *kept)
+{
+	if (kept[0])
+		diag(f, mp, MP_NOTE, D("%.*s() is left as it is, so MODULE_PARM() stays for what its calls pass: %s"),
+		     (int)tlen(f, wrap->name), tstr(f, wrap->name), kept);
+}
+
 /*
  * MODULE_PARM(name, ...) in the body of the macro wrap, where name is
  * one of its parameters and the body does not declare it: the body is
@@ -1921,11 +1933,13 @@ static int same_decl_type(const struct decl *a, const struct decl *b)
  *
  * Return 0 and set *dcp to the first call's declaration, *via to that
  * call (both NULL when nothing calls the macro) and via_var to the name
- * it passes, or -1 after warning.
+ * it passes, or -1 after warning.  Either way kept lists what the calls
+ * pass, for note_calls_kept().
  */
 static int wrapper_call_decl(struct mp_ctx *ctx, struct mp_file *f, const struct use *u,
 			     const struct macro *wrap, const char *name,
-			     const struct decl **dcp, const struct mcall **via, char via_var[128])
+			     const struct decl **dcp, const struct mcall **via, char via_var[128],
+			     char kept[KEPT_MAX])
 {
 	int k = hget(&ctx->call_map, tstr(f, wrap->name), tlen(f, wrap->name));
 	int mlen = (int)tlen(f, wrap->name);
@@ -1933,7 +1947,7 @@ static int wrapper_call_decl(struct mp_ctx *ctx, struct mp_file *f, const struct
 	const struct decl *first = NULL;
 	const struct mcall *fc = NULL;
 	unsigned pidx = 0, i;
-	char var[128], *var1 = via_var, desc[80], desc1[80], kept[200];
+	char var[128], *var1 = via_var, desc[80], desc1[80];
 	const struct mcall **calls = NULL;
 	size_t n = 0, cap = 0, j, len;
 	int ret = -1;
@@ -2028,28 +2042,28 @@ static int wrapper_call_decl(struct mp_ctx *ctx, struct mp_file *f, const struct
 	*dcp = first;
 	*via = fc;
 	ret = 0;
-	goto out;
 
 refused:
-	/* name the parameters that stay obsolete, as the compiler will */
+	/*
+	 * Name the parameters that stay obsolete if the body does, as the
+	 * compiler will: now, or in the caller if a later check refuses it.
+	 */
 	for (j = n, len = 0, kept[0] = '\0'; j--; ) {
 		const struct mcall_arg *a = &ctx->call_args[calls[j]->arg0 + pidx];
 		int w;
 
 		if (calls[j]->in_macro || a->tok == NO_TOK)
 			continue;
-		if (len + a->len + 2 + sizeof(", ...") > sizeof(kept)) {
+		if (len + a->len + 2 + sizeof(", ...") > KEPT_MAX) {
 			strcpy(kept + len, len ? ", ..." : "...");
 			break;
 		}
-		w = snprintf(kept + len, sizeof(kept) - len, "%s%.*s", len ? ", " : "",
+		w = snprintf(kept + len, KEPT_MAX - len, "%s%.*s", len ? ", " : "",
 			     (int)a->len, ctx->files[calls[j]->file]->data + a->start);
 		len += (size_t)w;
 	}
-	if (len)
-		diag(f, u->mp, MP_NOTE, D("%.*s() is left as it is, so MODULE_PARM() stays for what its calls pass: %s"),
-		     mlen, mname, kept);
-out:
+	if (ret < 0)
+		note_calls_kept(f, u->mp, wrap, kept);
 	free(calls);
 	return ret;
 }
@@ -2074,7 +2088,7 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 	char aname[128], shown[80] = "";
 	unsigned dup, other;
 	const struct mcall *via = NULL;
-	char via_var[128];
+	char via_var[128], kept[KEPT_MAX] = "";
 
 	if (tlen(f, u->a1) >= sizeof(name)) {
 		/* a truncated copy would convert the wrong name */
@@ -2124,7 +2138,7 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 				if (teq(f, body.v[i].name, f, u->a1))
 					dc = &body.v[i];
 		}
-		if (!dc && wrapper_call_decl(ctx, f, u, wrap, name, &dc, &via, via_var) < 0)
+		if (!dc && wrapper_call_decl(ctx, f, u, wrap, name, &dc, &via, via_var, kept) < 0)
 			goto out;
 	} else {
 		if (f->toks[mp].depth > 0) {
@@ -2512,7 +2526,12 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 		     name, f->toks[dc->name].line);
 	}
 	f->nconverted++;
+	free(body.v);
+	return;
 out:
+	/* refused after the calls were looked at: they keep MODULE_PARM() */
+	if (via)
+		note_calls_kept(f, mp, wrap, kept);
 	free(body.v);
 }
 
