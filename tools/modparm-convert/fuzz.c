@@ -91,6 +91,14 @@ struct recipe {
 	int file, depth;
 	int had_else[4];
 	int crlf;		/* DOS line ends, as some vendor drivers had */
+	/*
+	 * Every name declared once, up front, in types a compiler takes:
+	 * such drivers mostly build, so tests that compile a recipe before
+	 * and after conversion have more of them to judge.
+	 */
+	int tidy;
+	unsigned int tidy_type[5], tidy_dims[5], nfn;
+	unsigned int made;	/* tidy: names made parameters, one bit each */
 };
 
 static const char *const gen_names[] = { "io", "irq", "dma", "opts", "name" };
@@ -159,11 +167,38 @@ static void gen_put(struct recipe *r, const char *fmt, ...)
 	r->text[r->file][r->len[r->file]] = '\0';
 }
 
+/* Types and sizes of a tidy recipe's declarations: no typedef needed, no []. */
+static const unsigned int tidy_types[] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15 };
+static const unsigned int tidy_dims[] = { 0, 1, 2, 3 };
+
+static void gen_tidy_decls(struct recipe *r, const char *storage)
+{
+	size_t i;
+
+	gen_put(r, "#define MAX_UNITS 8\n#define PARM_T \"1-4i\"\n"
+		"#define PARM(v) MODULE_PARM(v, \"i\")\n");
+	for (i = 0; i < sizeof(gen_names) / sizeof(gen_names[0]); i++)
+		gen_put(r, "%s%s %s%s;\n", storage, gen_types[r->tidy_type[i]],
+			gen_names[i], gen_dims[r->tidy_dims[i]]);
+}
+
 static void gen_line(struct recipe *r)
 {
-	const char *name = GEN_PICK(r, gen_names);
+	unsigned int ni = gen_byte(r) % (sizeof(gen_names) / sizeof(gen_names[0]));
+	const char *name = gen_names[ni];
+	unsigned int kind = gen_byte(r) % 20;
 
-	switch (gen_byte(r) % 20) {
+	/* a tidy recipe declares each name once, up front */
+	if (r->tidy && (kind <= 1 || kind == 9 || kind == 12 || kind == 13))
+		kind = 2;
+	/* ... and makes it a parameter once */
+	if (r->tidy && (kind == 2 || kind == 3 || kind == 4 || kind == 10 ||
+			kind == 16 || kind == 18)) {
+		if (r->made & 1u << ni)
+			kind = 5;
+		r->made |= 1u << ni;
+	}
+	switch (kind) {
 	case 0:
 	case 1: {
 		const char *type = GEN_PICK(r, gen_types);
@@ -209,7 +244,7 @@ static void gen_line(struct recipe *r)
 		gen_put(r, "extern int %s;\n", name);
 		break;
 	case 10:
-		gen_put(r, "static int __init init_%s(void)\n{\n", name);
+		gen_put(r, "static int __init init_%s_%u(void)\n{\n", name, r->nfn++);
 		switch (gen_byte(r) % 3) {
 		case 1:
 			gen_put(r, "\tMODULE_PARM(%s, \"i\");\n", name);
@@ -224,6 +259,8 @@ static void gen_line(struct recipe *r)
 		if (!r->file && !r->depth) {
 			r->file = 1;
 			gen_put(r, "#include <linux/module.h>\n");
+			if (r->tidy)
+				gen_tidy_decls(r, "extern ");
 		} else
 			gen_put(r, "/* MODULE_PARM(%s, \"i\") */\n", name);
 		break;
@@ -286,7 +323,19 @@ static void gen_recipe(struct recipe *r, const uint8_t *data, size_t size)
 	r->p = data;
 	r->end = data + (size < 600 ? size : 600);
 	r->crlf = size && data[0] == 0xff;
+	r->tidy = size && data[0] & 1;
 	gen_put(r, "#include <linux/module.h>\n");
+	if (r->tidy) {
+		size_t i, nt = sizeof(tidy_types) / sizeof(tidy_types[0]);
+		size_t nd = sizeof(tidy_dims) / sizeof(tidy_dims[0]);
+
+		/* picked from the first byte, so the recipe's bytes stay its lines */
+		for (i = 0; i < sizeof(r->tidy_type) / sizeof(r->tidy_type[0]); i++) {
+			r->tidy_type[i] = tidy_types[(data[0] * 7u + i * 5u) % nt];
+			r->tidy_dims[i] = tidy_dims[(data[0] / 2u + i * 3u) % nd];
+		}
+		gen_tidy_decls(r, "");
+	}
 	while (r->p < r->end)
 		gen_line(r);
 	for (; r->depth; r->depth--)
