@@ -92,9 +92,10 @@ struct recipe {
 	int had_else[4];
 	int crlf;		/* DOS line ends, as some vendor drivers had */
 	/*
-	 * Every name declared once, up front, in types a compiler takes:
-	 * such drivers mostly build, so tests that compile a recipe before
-	 * and after conversion have more of them to judge.
+	 * Every name declared once, up front, in types a compiler takes,
+	 * and every macro the lines use defined first: such drivers mostly
+	 * build, so tests that compile a recipe before and after
+	 * conversion have more of them to judge.
 	 */
 	int tidy;
 	unsigned int tidy_type[5], tidy_dims[5], nfn;
@@ -175,8 +176,8 @@ static void gen_tidy_decls(struct recipe *r, const char *storage)
 {
 	size_t i;
 
-	gen_put(r, "#define MAX_UNITS 8\n#define PARM_T \"1-4i\"\n"
-		"#define PARM(v) MODULE_PARM(v, \"i\")\n");
+	gen_put(r, "#include <linux/version.h>\n#define MAX_UNITS 8\n"
+		"#define PARM_T \"1-4i\"\n#define PARM(v) MODULE_PARM(v, \"i\")\n");
 	for (i = 0; i < sizeof(gen_names) / sizeof(gen_names[0]); i++)
 		gen_put(r, "%s%s %s%s;\n", storage, gen_types[r->tidy_type[i]],
 			gen_names[i], gen_dims[r->tidy_dims[i]]);
