@@ -99,6 +99,7 @@ struct recipe {
 	 */
 	int tidy;
 	unsigned int tidy_type[5], tidy_dims[5], nfn;
+	unsigned int tidy_init;	/* names defined __initdata, one bit each */
 	unsigned int made;	/* tidy: names made parameters, one bit each */
 };
 
@@ -179,8 +180,9 @@ static void gen_tidy_decls(struct recipe *r, const char *storage)
 	gen_put(r, "#include <linux/version.h>\n#define MAX_UNITS 8\n"
 		"#define PARM_T \"1-4i\"\n#define PARM(v) MODULE_PARM(v, \"i\")\n");
 	for (i = 0; i < sizeof(gen_names) / sizeof(gen_names[0]); i++)
-		gen_put(r, "%s%s %s%s;\n", storage, gen_types[r->tidy_type[i]],
-			gen_names[i], gen_dims[r->tidy_dims[i]]);
+		gen_put(r, "%s%s %s%s%s;\n", storage, gen_types[r->tidy_type[i]],
+			gen_names[i], gen_dims[r->tidy_dims[i]],
+			!*storage && r->tidy_init & 1u << i ? " __initdata" : "");
 }
 
 static void gen_line(struct recipe *r)
@@ -334,6 +336,9 @@ static void gen_recipe(struct recipe *r, const uint8_t *data, size_t size)
 		for (i = 0; i < sizeof(r->tidy_type) / sizeof(r->tidy_type[0]); i++) {
 			r->tidy_type[i] = tidy_types[(data[0] * 7u + i * 5u) % nt];
 			r->tidy_dims[i] = tidy_dims[(data[0] / 2u + i * 3u) % nd];
+			/* 2.4 drivers kept many parameters in init data; not const ones */
+			if ((data[0] / 4u + i) % 3 == 0 && strcmp(gen_types[r->tidy_type[i]], "const int"))
+				r->tidy_init |= 1u << i;
 		}
 		gen_tidy_decls(r, "");
 	}
