@@ -155,9 +155,12 @@ struct mcall_arg {
 	int clash;		/* ctx->pnames entry that makes it a parameter too, or -1 */
 };
 
-/* A variable that a file makes a parameter outside any #define. */
+/*
+ * A variable that a file makes a parameter outside any #define.  A file's
+ * entries are consecutive in ctx->pnames, which is how mark_clashes()
+ * tells them from other files'.
+ */
 struct pname {
-	int file;
 	unsigned tok, line;
 	unsigned via_start, via_len;	/* MODULE_PARM or module_param*, in its data */
 	int next;
@@ -2917,7 +2920,7 @@ static void collect_calls(struct mp_ctx *ctx, struct mp_file *f)
 		if ((is_module_param(f, i) || (!t->dir && tis(f, i, "MODULE_PARM") && tp(f, i + 1, '('))) &&
 		    i + 2 < f->ntok && f->toks[i + 2].kind == TK_IDENT) {
 			struct hent *e = hslot(&ctx->pname_map, tstr(f, (unsigned)i + 2), tlen(f, (unsigned)i + 2));
-			struct pname pn = { f->idx, (unsigned)i, t->line, t->start, tlen(f, (unsigned)i), e->val };
+			struct pname pn = { (unsigned)i, t->line, t->start, tlen(f, (unsigned)i), e->val };
 
 			e->val = (int)ctx->npname;
 			GROW(ctx->pnames, ctx->npname, ctx->pnamecap);
