@@ -169,9 +169,14 @@ static void gen_put(struct recipe *r, const char *fmt, ...)
 	r->text[r->file][r->len[r->file]] = '\0';
 }
 
-/* Types and sizes of a tidy recipe's declarations: no typedef needed, no []. */
+/*
+ * Types and sizes of a tidy recipe's declarations: no typedef needed.  A
+ * [] array is declared extern up front and completed at the end of the
+ * first file, as 2.4 drivers that shared a table between files did.
+ */
 static const unsigned int tidy_types[] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15 };
-static const unsigned int tidy_dims[] = { 0, 1, 2, 3 };
+static const unsigned int tidy_dims[] = { 0, 1, 2, 3, 4 };
+#define TIDY_UNSIZED	4
 
 static void gen_tidy_decls(struct recipe *r, const char *storage)
 {
@@ -179,10 +184,27 @@ static void gen_tidy_decls(struct recipe *r, const char *storage)
 
 	gen_put(r, "#include <linux/version.h>\n#define MAX_UNITS 8\n"
 		"#define PARM_T \"1-4i\"\n#define PARM(v) MODULE_PARM(v, \"i\")\n");
+	for (i = 0; i < sizeof(gen_names) / sizeof(gen_names[0]); i++) {
+		int unsized = r->tidy_dims[i] == TIDY_UNSIZED;
+
+		gen_put(r, "%s%s %s%s%s;\n", unsized ? "extern " : storage,
+			gen_types[r->tidy_type[i]], gen_names[i],
+			gen_dims[r->tidy_dims[i]],
+			!*storage && !unsized && r->tidy_init & 1u << i ?
+			" __initdata" : "");
+	}
+}
+
+/* The definitions that complete a tidy recipe's [] arrays. */
+static void gen_tidy_completions(struct recipe *r)
+{
+	size_t i;
+
 	for (i = 0; i < sizeof(gen_names) / sizeof(gen_names[0]); i++)
-		gen_put(r, "%s%s %s%s%s;\n", storage, gen_types[r->tidy_type[i]],
-			gen_names[i], gen_dims[r->tidy_dims[i]],
-			!*storage && r->tidy_init & 1u << i ? " __initdata" : "");
+		if (r->tidy_dims[i] == TIDY_UNSIZED)
+			gen_put(r, "%s %s[4]%s;\n", gen_types[r->tidy_type[i]],
+				gen_names[i],
+				r->tidy_init & 1u << i ? " __initdata" : "");
 }
 
 static void gen_line(struct recipe *r)
@@ -346,6 +368,10 @@ static void gen_recipe(struct recipe *r, const uint8_t *data, size_t size)
 		gen_line(r);
 	for (; r->depth; r->depth--)
 		gen_put(r, "#endif\n");
+	if (r->tidy) {
+		r->file = 0;
+		gen_tidy_completions(r);
+	}
 }
 
 static void check_recipe(const uint8_t *data, size_t size)
