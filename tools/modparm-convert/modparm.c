@@ -194,7 +194,17 @@ struct mp_ctx {
 	size_t nmacro, macrocap;
 	struct decl *decls;
 	size_t ndecl, declcap;
-	struct hmap macro_map, decl_map, ident_map;
+	struct hmap macro_map, decl_map;
+	/* for name_used(): each file's Bloom filter of its identifiers */
+	uint64_t *names;
+	size_t *names_at;		/* file i's is names[names_at[i]..names_at[i + 1]) */
+	/* the token and directive arrays of the last file lexed, for the next */
+	struct {
+		struct mp_tok *toks;
+		size_t tokcap;
+		unsigned *dirs;
+		size_t dircap;
+	} spare;
 	/* calls of macros whose body uses MODULE_PARM(), by macro name */
 	struct mcall *calls;
 	size_t ncall, callcap;
@@ -274,7 +284,7 @@ static struct hent *hslot(struct hmap *m, const char *k, size_t n)
 /* ------------------------------------------------------------------ */
 /* lexer                                                               */
 
-static void push_tok(struct mp_file *f, unsigned char kind, size_t s, size_t e,
+static inline void push_tok(struct mp_file *f, unsigned char kind, size_t s, size_t e,
 		     unsigned line, size_t ls, unsigned dir)
 {
 	struct mp_tok *t;
@@ -450,8 +460,11 @@ static void lex(struct mp_file *f)
 			bol = 0;
 			continue;
 		}
-		if (c == '#' && bol)
+		if (c == '#' && bol) {
 			dir = ++ndir;
+			GROW(f->dirs, f->ndir, f->dircap);
+			f->dirs[f->ndir++] = (unsigned)f->ntok;
+		}
 		push_tok(f, TK_PUNCT, i, i + 1, line, ls, dir);
 		i++;
 		bol = 0;
@@ -468,13 +481,19 @@ static void lex(struct mp_file *f)
 	 */
 	{
 		int stack[64][2], sp = 0;
+		size_t di = 0;
 
 		for (k = 0; k < f->ntok; k++) {
 			struct mp_tok *t = &f->toks[k];
+			enum cond_dir cd = CD_NONE;
 			const char *w;
 			size_t wn;
 
-			switch (cond_directive(f, k, &w, &wn)) {
+			if (di < f->ndir && f->dirs[di] == k) {
+				cd = cond_directive(f, k, &w, &wn);
+				di++;
+			}
+			switch (cd) {
 			case CD_IF:
 				if (sp < 64) {
 					stack[sp][0] = depth;
@@ -1060,12 +1079,12 @@ static int directive_at(const struct mp_file *f, size_t i, const char *name, int
 
 static void collect_macros(struct mp_ctx *ctx, struct mp_file *f)
 {
-	size_t i;
+	size_t d;
 
-	for (i = 0; i + 2 < f->ntok; i++) {
+	for (d = 0; d < f->ndir; d++) {
+		size_t i = f->dirs[d], j;
 		const struct mp_tok *t = &f->toks[i];
 		struct macro m;
-		size_t j;
 
 		if (!directive_at(f, i, "define", TK_IDENT))
 			continue;
@@ -1441,9 +1460,11 @@ static int included_file(struct mp_ctx *ctx, const struct mp_file *f, unsigned t
 /* Note f's #include "..." directives, which outlive its tokens. */
 static void collect_includes(struct mp_ctx *ctx, struct mp_file *f)
 {
-	size_t i;
+	size_t d;
 
-	for (i = 0; i + 2 < f->ntok; i++) {
+	for (d = 0; d < f->ndir; d++) {
+		size_t i = f->dirs[d];
+
 		if (!directive_at(f, i, "include", TK_STR))
 			continue;
 		GROW(f->incs, f->ninc, f->inccap);
@@ -1925,6 +1946,78 @@ static void note_calls_kept(struct mp_file *f, unsigned mp, const struct macro *
 		     (int)tlen(f, wrap->name), tstr(f, wrap->name), kept);
 }
 
+/* Bit h of file i's filter of identifiers, as a word and a mask. */
+static uint64_t *name_bit(const struct mp_ctx *ctx, size_t i, size_t h, uint64_t *mask)
+{
+	size_t nbits = (ctx->names_at[i + 1] - ctx->names_at[i]) * 64;
+
+	h &= nbits - 1;
+	*mask = 1ull << (h % 64);
+	return &ctx->names[ctx->names_at[i] + h / 64];
+}
+
+/*
+ * Flag the first argument of each MODULE_PARM() and MODULE_PARM_DESC().
+ * With count, also put each identifier of f in f's filter of them: two
+ * bits, from two parts of its hash.
+ */
+static void mark_mp_args(struct mp_ctx *ctx, struct mp_file *f, int count)
+{
+	size_t k;
+
+	for (k = 0; k < f->ntok; k++) {
+		uint64_t m, *w;
+		size_t h;
+
+		if (f->toks[k].kind != TK_IDENT)
+			continue;
+		if (count) {
+			h = hhash(tstr(f, (unsigned)k), tlen(f, (unsigned)k));
+			w = name_bit(ctx, (size_t)f->idx, h, &m);
+			*w |= m;
+			w = name_bit(ctx, (size_t)f->idx, h >> 16, &m);
+			*w |= m;
+		}
+		if (k >= 2 && tp(f, k - 1, '(') &&
+		    (tis(f, k - 2, "MODULE_PARM") || tis(f, k - 2, "MODULE_PARM_DESC")))
+			f->toks[k].flags |= TF_MPARG;
+	}
+}
+
+/*
+ * Whether any given file uses name as an identifier other than as the
+ * first argument of MODULE_PARM() or MODULE_PARM_DESC().  The question is
+ * rare and the files are many: each file's filter rules out most of them,
+ * and a file it lets through is lexed again to be sure.
+ */
+static int name_used(struct mp_ctx *ctx, const char *name)
+{
+	size_t n = strlen(name), h = hhash(name, n), i, k;
+
+	for (i = 0; i < ctx->nfiles; i++) {
+		struct mp_file g;
+		uint64_t m1, m2;
+		int used = 0;
+
+		/* the filter has every identifier; the check leaves out MODULE_PARM()'s arguments */
+		if (!(*name_bit(ctx, i, h, &m1) & m1) || !(*name_bit(ctx, i, h >> 16, &m2) & m2))
+			continue;
+		memset(&g, 0, sizeof(g));
+		g.data = ctx->files[i]->data;
+		g.len = ctx->files[i]->len;
+		lex(&g);
+		mark_mp_args(ctx, &g, 0);
+		for (k = 0; !used && k < g.ntok; k++)
+			used = g.toks[k].kind == TK_IDENT && !(g.toks[k].flags & TF_MPARG) &&
+			       tlen(&g, (unsigned)k) == n && !memcmp(tstr(&g, (unsigned)k), name, n);
+		free(g.toks);
+		free(g.dirs);
+		if (used)
+			return 1;
+	}
+	return 0;
+}
+
 /*
  * MODULE_PARM(name, ...) in the body of the macro wrap, where name is
  * one of its parameters and the body does not declare it: the body is
@@ -2284,7 +2377,7 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 	if (!dc) {
 		/* no declaration: fall back to the letter when the name is in use */
 		size_t i;
-		int seen = 0, anywhere = hget(&ctx->ident_map, name, strlen(name)) > 0;
+		int seen = 0;
 
 		if (!wrap) {
 			for (i = 0; i < mp; i++) {
@@ -2300,7 +2393,7 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 		if (!wrap && !seen) {
 			if (warn_missing_include(f, mp, name))
 				goto out;
-			if (anywhere)
+			if (name_used(ctx, name))
 				diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): no declaration of '%s' found in the given files"), name, name);
 			else
 				diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' is not declared anywhere (typo?)"), name, name);
@@ -2756,28 +2849,6 @@ struct mp_file *mp_file_at(struct mp_ctx *ctx, size_t i)
 	return ctx->files[i];
 }
 
-/* Flag the first argument of each MODULE_PARM() and MODULE_PARM_DESC(). */
-static void mark_mp_args(struct mp_ctx *ctx, struct mp_file *f, int count)
-{
-	size_t k;
-
-	for (k = 0; k < f->ntok; k++) {
-		struct hent *e;
-
-		if (f->toks[k].kind != TK_IDENT)
-			continue;
-		if (k >= 2 && tp(f, k - 1, '(') &&
-		    (tis(f, k - 2, "MODULE_PARM") || tis(f, k - 2, "MODULE_PARM_DESC"))) {
-			f->toks[k].flags |= TF_MPARG;
-			continue;
-		}
-		if (!count)
-			continue;
-		e = hslot(&ctx->ident_map, tstr(f, (unsigned)k), tlen(f, (unsigned)k));
-		e->val = e->val < 0 ? 1 : e->val + 1;
-	}
-}
-
 /* Copy the bodies of f's macros [first, nmacro) out of its tokens. */
 static void keep_bodies(struct mp_ctx *ctx, struct mp_file *f, size_t first)
 {
@@ -2803,11 +2874,33 @@ static void keep_bodies(struct mp_ctx *ctx, struct mp_file *f, size_t first)
 	f->kept_bodies = kb;
 }
 
-static void drop_tokens(struct mp_file *f)
+/*
+ * Only one file's tokens are needed at a time: lex each into the array
+ * the last one used, so that a tree of files does not pay for a fresh,
+ * growing allocation (and its page faults) per file and pass.
+ */
+static void lex_file(struct mp_ctx *ctx, struct mp_file *f)
 {
-	free(f->toks);
+	f->toks = ctx->spare.toks;
+	f->tokcap = ctx->spare.tokcap;
+	f->dirs = ctx->spare.dirs;
+	f->dircap = ctx->spare.dircap;
+	f->ntok = f->ndir = 0;
+	memset(&ctx->spare, 0, sizeof(ctx->spare));
+	lex(f);
+}
+
+static void drop_tokens(struct mp_ctx *ctx, struct mp_file *f)
+{
+	free(ctx->spare.toks);
+	free(ctx->spare.dirs);
+	ctx->spare.toks = f->toks;
+	ctx->spare.tokcap = f->tokcap;
+	ctx->spare.dirs = f->dirs;
+	ctx->spare.dircap = f->dircap;
 	f->toks = NULL;
-	f->ntok = f->tokcap = 0;
+	f->dirs = NULL;
+	f->ntok = f->tokcap = f->ndir = f->dircap = 0;
 }
 
 /* Note the names of the function-like macros of f whose body uses MODULE_PARM(). */
@@ -2830,26 +2923,26 @@ static void mark_wrappers(struct mp_ctx *ctx, const struct mp_file *f, size_t fi
 	}
 }
 
-/* Whether f's text mentions any of the macros mark_wrappers() noted. */
+/* Whether f may use the name k as an identifier, by f's filter of them. */
+static int may_use_name(const struct mp_ctx *ctx, const struct mp_file *f, const char *k, size_t n)
+{
+	size_t h = hhash(k, n);
+	uint64_t m1, m2;
+
+	return (*name_bit(ctx, (size_t)f->idx, h, &m1) & m1) &&
+	       (*name_bit(ctx, (size_t)f->idx, h >> 16, &m2) & m2);
+}
+
+/* Whether f may call any of the macros mark_wrappers() noted. */
 static int mentions_wrapper(const struct mp_ctx *ctx, const struct mp_file *f)
 {
 	size_t i;
 
-	/* beyond a few names, lexing the file is cheaper than the search */
-	if (ctx->wrapper_map.n > 16)
-		return 1;
 	for (i = 0; i < ctx->wrapper_map.cap; i++) {
 		const struct hent *e = &ctx->wrapper_map.e[i];
-		const char *p = f->data, *end = f->data + f->len;
 
-		if (!e->k)
-			continue;
-		while ((size_t)(end - p) >= e->klen &&
-		       (p = memchr(p, e->k[0], (size_t)(end - p) - e->klen + 1))) {
-			if (!memcmp(p, e->k, e->klen))
-				return 1;
-			p++;
-		}
+		if (e->k && may_use_name(ctx, f, e->k, e->klen))
+			return 1;
 	}
 	return 0;
 }
@@ -2985,6 +3078,24 @@ void mp_run(struct mp_ctx *ctx)
 	size_t i;
 	struct declvec dv = { NULL, 0, 0 };
 
+	/*
+	 * name_used()'s filters: a bit for every two bytes of a file (a
+	 * power of 2, 512 to 65536 bits) lets about one file in a hundred
+	 * through for a name it does not use.
+	 */
+	ctx->names_at = calloc(ctx->nfiles + 1, sizeof(*ctx->names_at));
+	if (!ctx->names_at)
+		exit(2);
+	for (i = 0; i < ctx->nfiles; i++) {
+		size_t nbits = 512;
+
+		while (nbits < 65536 && nbits < ctx->files[i]->len / 2)
+			nbits *= 2;
+		ctx->names_at[i + 1] = ctx->names_at[i] + nbits / 64;
+	}
+	ctx->names = calloc(ctx->names_at[ctx->nfiles] + 1, sizeof(*ctx->names));
+	if (!ctx->names)
+		exit(2);
 	/* for #include "...": which given file each normalised path is */
 	ctx->norm_paths = calloc(ctx->nfiles + 1, sizeof(*ctx->norm_paths));
 	if (!ctx->norm_paths)
@@ -3008,7 +3119,7 @@ void mp_run(struct mp_ctx *ctx)
 		struct mp_file *f = ctx->files[i];
 		size_t first_decl = dv.n, first_macro = ctx->nmacro, k;
 
-		lex(f);
+		lex_file(ctx, f);
 		collect_includes(ctx, f);
 		collect_macros(ctx, f);
 		collect_decls(f, &dv);
@@ -3019,7 +3130,7 @@ void mp_run(struct mp_ctx *ctx)
 		mark_mp_args(ctx, f, 1);
 		mark_wrappers(ctx, f, first_macro);
 		keep_bodies(ctx, f, first_macro);
-		drop_tokens(f);
+		drop_tokens(ctx, f);
 	}
 	/* the calls of macros that wrap MODULE_PARM(), in every file */
 	for (i = 0; ctx->wrapper_map.n && i < ctx->nfiles; i++) {
@@ -3027,9 +3138,9 @@ void mp_run(struct mp_ctx *ctx)
 
 		if (!mentions_wrapper(ctx, f))
 			continue;
-		lex(f);
+		lex_file(ctx, f);
 		collect_calls(ctx, f);
-		drop_tokens(f);
+		drop_tokens(ctx, f);
 	}
 	ctx->decls = dv.v;
 	ctx->ndecl = dv.n;
@@ -3045,12 +3156,12 @@ void mp_run(struct mp_ctx *ctx)
 	for (i = 0; i < ctx->nfiles; i++) {
 		struct mp_file *f = ctx->files[i];
 
-		lex(f);
+		lex_file(ctx, f);
 		mark_mp_args(ctx, f, 0);
 		scan_file(ctx, f);
 		tidy_deletions(f);
 		apply_edits(f);
-		drop_tokens(f);
+		drop_tokens(ctx, f);
 		if (f->ndiag)
 			qsort(f->diags, f->ndiag, sizeof(*f->diags), cmp_diag);
 	}
@@ -3070,6 +3181,7 @@ void mp_free(struct mp_ctx *ctx)
 		free(f->edits);
 		free(f->diags);
 		free(f->toks);
+		free(f->dirs);
 		free(f->incs);
 		if (f->kept_bodies)
 			free(f->kept_bodies->toks);
@@ -3090,7 +3202,10 @@ void mp_free(struct mp_ctx *ctx)
 	free(ctx->decls);
 	free(ctx->macro_map.e);
 	free(ctx->decl_map.e);
-	free(ctx->ident_map.e);
+	free(ctx->names);
+	free(ctx->names_at);
+	free(ctx->spare.toks);
+	free(ctx->spare.dirs);
 	free(ctx->calls);
 	free(ctx->call_args);
 	free(ctx->wrapper_map.e);
@@ -3349,6 +3464,7 @@ int mp_check_syntax(const char *data, size_t len, char *why, size_t whysz)
 	}
 	free(open);
 	free(f.toks);
+	free(f.dirs);
 	return ret;
 }
 
@@ -3367,5 +3483,6 @@ unsigned mp_count_uses(const char *data, size_t len)
 		    !(i >= 1 && tis(&f, i - 1, "define")))
 			n++;
 	free(f.toks);
+	free(f.dirs);
 	return n;
 }

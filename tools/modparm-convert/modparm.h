@@ -40,6 +40,8 @@ struct mp_file {
 	/* lexer output */
 	struct mp_tok *toks;
 	size_t ntok, tokcap;
+	unsigned *dirs;		/* the '#' token of each directive */
+	size_t ndir, dircap;
 	int lex_bad;		/* 1: unterminated comment, 2: unterminated literal */
 	/* the bodies of its macros, kept when its tokens are dropped */
 	struct mp_file *kept_bodies;
