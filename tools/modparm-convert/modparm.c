@@ -198,6 +198,7 @@ struct mp_ctx {
 	/* for name_used(): each file's Bloom filter of its identifiers */
 	uint64_t *names;
 	size_t *names_at;		/* file i's is names[names_at[i]..names_at[i + 1]) */
+	struct hmap used_map;		/* name_used()'s answers, by name */
 	/* the token and directive arrays of the last file lexed, for the next */
 	struct {
 		struct mp_tok *toks;
@@ -1993,8 +1994,14 @@ static void mark_mp_args(struct mp_ctx *ctx, struct mp_file *f, int count)
 static int name_used(struct mp_ctx *ctx, const char *name)
 {
 	size_t n = strlen(name), h = hhash(name, n), i, k;
+	struct hent *answer = hslot(&ctx->used_map, name, n);
 
-	for (i = 0; i < ctx->nfiles; i++) {
+	/* asked again for a name, as for each of several uses: the same answer */
+	if (answer->val >= 0)
+		return answer->val;
+	answer->k = xstrndup(name, n);
+	answer->val = 0;
+	for (i = 0; !answer->val && i < ctx->nfiles; i++) {
 		struct mp_file g;
 		uint64_t m1, m2;
 		int used = 0;
@@ -2012,10 +2019,9 @@ static int name_used(struct mp_ctx *ctx, const char *name)
 			       tlen(&g, (unsigned)k) == n && !memcmp(tstr(&g, (unsigned)k), name, n);
 		free(g.toks);
 		free(g.dirs);
-		if (used)
-			return 1;
+		answer->val = used;
 	}
-	return 0;
+	return answer->val;
 }
 
 /*
@@ -3208,6 +3214,9 @@ void mp_free(struct mp_ctx *ctx)
 	free(ctx->spare.dirs);
 	free(ctx->calls);
 	free(ctx->call_args);
+	for (i = 0; i < ctx->used_map.cap; i++)
+		free((char *)ctx->used_map.e[i].k);
+	free(ctx->used_map.e);
 	free(ctx->wrapper_map.e);
 	free(ctx->call_map.e);
 	free(ctx->pnames);
