@@ -1957,6 +1957,14 @@ static uint64_t *name_bit(const struct mp_ctx *ctx, size_t i, size_t h, uint64_t
 	return &ctx->names[ctx->names_at[i] + h / 64];
 }
 
+/* Whether file i's filter lets through the name whose hhash() is h. */
+static int filter_has(const struct mp_ctx *ctx, size_t i, size_t h)
+{
+	uint64_t m1, m2;
+
+	return (*name_bit(ctx, i, h, &m1) & m1) && (*name_bit(ctx, i, h >> 16, &m2) & m2);
+}
+
 /*
  * Flag the first argument of each MODULE_PARM() and MODULE_PARM_DESC().
  * With count, also put each identifier of f in f's filter of them: two
@@ -2003,11 +2011,10 @@ static int name_used(struct mp_ctx *ctx, const char *name)
 	answer->val = 0;
 	for (i = 0; !answer->val && i < ctx->nfiles; i++) {
 		struct mp_file g;
-		uint64_t m1, m2;
 		int used = 0;
 
 		/* the filter has every identifier; the check leaves out MODULE_PARM()'s arguments */
-		if (!(*name_bit(ctx, i, h, &m1) & m1) || !(*name_bit(ctx, i, h >> 16, &m2) & m2))
+		if (!filter_has(ctx, i, h))
 			continue;
 		memset(&g, 0, sizeof(g));
 		g.data = ctx->files[i]->data;
@@ -2929,16 +2936,6 @@ static void mark_wrappers(struct mp_ctx *ctx, const struct mp_file *f, size_t fi
 	}
 }
 
-/* Whether f may use the name k as an identifier, by f's filter of them. */
-static int may_use_name(const struct mp_ctx *ctx, const struct mp_file *f, const char *k, size_t n)
-{
-	size_t h = hhash(k, n);
-	uint64_t m1, m2;
-
-	return (*name_bit(ctx, (size_t)f->idx, h, &m1) & m1) &&
-	       (*name_bit(ctx, (size_t)f->idx, h >> 16, &m2) & m2);
-}
-
 /* Whether f may call any of the macros mark_wrappers() noted. */
 static int mentions_wrapper(const struct mp_ctx *ctx, const struct mp_file *f)
 {
@@ -2947,7 +2944,7 @@ static int mentions_wrapper(const struct mp_ctx *ctx, const struct mp_file *f)
 	for (i = 0; i < ctx->wrapper_map.cap; i++) {
 		const struct hent *e = &ctx->wrapper_map.e[i];
 
-		if (e->k && may_use_name(ctx, f, e->k, e->klen))
+		if (e->k && filter_has(ctx, (size_t)f->idx, hhash(e->k, e->klen)))
 			return 1;
 	}
 	return 0;
