@@ -1139,9 +1139,9 @@ static const struct macro *find_macro(struct mp_ctx *ctx, const struct mp_file *
 }
 
 /*
- * The body of m.  Only the file being scanned keeps its tokens; macros of
- * other files are evaluated from the copy of their bodies that mp_run()
- * keeps, whose indices differ.
+ * The body of m.  Only the file being scanned keeps its tokens; object-like
+ * macros of other files are evaluated from the copy of their bodies that
+ * mp_run() keeps, whose indices differ.
  */
 static const struct mp_file *macro_body(const struct mp_ctx *ctx, const struct macro *m,
 					unsigned *s, unsigned *e)
@@ -1154,7 +1154,8 @@ static const struct mp_file *macro_body(const struct mp_ctx *ctx, const struct m
 		return mf;
 	}
 	*s = m->kept;
-	*e = m->kept + (m->bend - m->bstart);
+	/* keep_bodies() keeps no function-like body: an empty one, to be safe */
+	*e = m->func ? m->kept : m->kept + (m->bend - m->bstart);
 	return mf->kept_bodies;
 }
 
@@ -2817,9 +2818,14 @@ static void apply_edits(struct mp_file *f)
 	}
 	memcpy(out + n, f->data + pos, f->len - pos);
 	n += f->len - pos;
+	f->changed = n != f->len || memcmp(out, f->data, n);
+	/* most files of a tree have nothing to convert: keep no copy of them */
+	if (!f->changed) {
+		free(out);
+		return;
+	}
 	f->out = out;
 	f->outlen = n;
-	f->changed = n != f->len || memcmp(out, f->data, n);
 }
 
 /* ------------------------------------------------------------------ */
@@ -2879,6 +2885,14 @@ static void keep_bodies(struct mp_ctx *ctx, struct mp_file *f, size_t first)
 		unsigned k;
 
 		m->kept = (unsigned)kb->ntok;
+		/*
+		 * Only type strings and counts are read from another file's
+		 * macros, and only object-like ones can stand for those.  A
+		 * kernel tree has millions of function-like bodies; a wrapper's
+		 * is read while its own file is being scanned.
+		 */
+		if (m->func)
+			continue;
 		for (k = m->bstart; k < m->bend; k++) {
 			GROW(kb->toks, kb->ntok, kb->tokcap);
 			kb->toks[kb->ntok++] = f->toks[k];

@@ -51,7 +51,7 @@ struct mp_file {
 	/* rewrite */
 	struct mp_edit *edits;
 	size_t nedit, editcap;
-	char *out;
+	char *out;		/* the rewritten text, when changed */
 	size_t outlen;
 	int changed;
 	/* diagnostics */
