@@ -1826,11 +1826,32 @@ static void cond_chain_at(const struct mp_file *f, size_t pos, struct cond_chain
 	}
 }
 
-/* Whether code under the groups of x may be compiled with code under y's. */
+/* Whether the groups of x exclude each other, as #if A inside #ifndef A. */
+static int chain_dead(const struct cond_chain *x)
+{
+	unsigned i, j;
+
+	for (i = 0; i < x->n; i++)
+		for (j = i + 1; j < x->n; j++)
+			if (x->g[i].lit && x->g[i].lit == -x->g[j].lit &&
+			    !strcmp(x->g[i].cond, x->g[j].cond))
+				return 1;
+	return 0;
+}
+
+/*
+ * Whether code under the groups of x may be compiled with code under y's.
+ * Code that is never compiled may as well be taken as compiled with
+ * anything: a use there is then refused when it would clash, in every
+ * pass, rather than refused for one reason in the first pass (a const
+ * that a conversion elsewhere removes) and converted in the second.
+ */
 static int same_branch(const struct cond_chain *x, const struct cond_chain *y)
 {
 	unsigned i, j;
 
+	if (chain_dead(x) || chain_dead(y))
+		return 1;
 	for (i = 0; i < x->n; i++) {
 		for (j = 0; j < y->n; j++) {
 			const struct cond_group *p = &x->g[i], *q = &y->g[j];
