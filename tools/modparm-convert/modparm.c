@@ -1983,8 +1983,10 @@ static uint64_t *name_bit(const struct mp_ctx *ctx, size_t i, size_t h, uint64_t
 static int filter_has(const struct mp_ctx *ctx, size_t i, size_t h)
 {
 	uint64_t m1, m2;
+	const uint64_t *w1 = name_bit(ctx, i, h, &m1), *w2 = name_bit(ctx, i, h >> 16, &m2);
 
-	return (*name_bit(ctx, i, h, &m1) & m1) && (*name_bit(ctx, i, h >> 16, &m2) & m2);
+	/* name_bit() sets the masks: call it before they are read */
+	return (*w1 & m1) && (*w2 & m2);
 }
 
 /*
