@@ -1662,6 +1662,7 @@ struct cond_group {
 struct cond_chain {
 	struct cond_group g[16];
 	unsigned n, over;	/* groups open; how many beyond g[] */
+	int dead;		/* groups exclude each other, as #if A inside #ifndef A */
 };
 
 /* Append token k to the canonical text; 0 if it does not fit. */
@@ -1766,14 +1767,14 @@ static int cond_text(const struct mp_file *f, size_t s, size_t e, char *buf, int
 /* The #if groups open at token pos of f, outermost first. */
 static void cond_chain_at(const struct mp_file *f, size_t pos, struct cond_chain *ch)
 {
-	unsigned serial = 0;
-	size_t i;
+	unsigned serial = 0, a, b;
+	size_t d;
 
 	ch->n = ch->over = 0;
-	for (i = 0; i < pos && i + 1 < f->ntok; i++) {
+	for (d = 0; d < f->ndir && f->dirs[d] < pos; d++) {
+		size_t i = f->dirs[d], e;
 		enum cond_dir kind;
 		struct cond_group *g;
-		size_t e;
 		const char *w;
 		size_t wn;
 
@@ -1822,21 +1823,13 @@ static void cond_chain_at(const struct mp_file *f, size_t pos, struct cond_chain
 			else if (ch->n)
 				ch->n--;
 		}
-		i = e - 1;
 	}
-}
-
-/* Whether the groups of x exclude each other, as #if A inside #ifndef A. */
-static int chain_dead(const struct cond_chain *x)
-{
-	unsigned i, j;
-
-	for (i = 0; i < x->n; i++)
-		for (j = i + 1; j < x->n; j++)
-			if (x->g[i].lit && x->g[i].lit == -x->g[j].lit &&
-			    !strcmp(x->g[i].cond, x->g[j].cond))
-				return 1;
-	return 0;
+	ch->dead = 0;
+	for (a = 0; a < ch->n; a++)
+		for (b = a + 1; b < ch->n; b++)
+			if (ch->g[a].lit && ch->g[a].lit == -ch->g[b].lit &&
+			    !strcmp(ch->g[a].cond, ch->g[b].cond))
+				ch->dead = 1;
 }
 
 /*
@@ -1850,7 +1843,7 @@ static int same_branch(const struct cond_chain *x, const struct cond_chain *y)
 {
 	unsigned i, j;
 
-	if (chain_dead(x) || chain_dead(y))
+	if (x->dead || y->dead)
 		return 1;
 	for (i = 0; i < x->n; i++) {
 		for (j = 0; j < y->n; j++) {
@@ -1979,6 +1972,17 @@ static uint64_t *name_bit(const struct mp_ctx *ctx, size_t i, size_t h, uint64_t
 	return &ctx->names[ctx->names_at[i] + h / 64];
 }
 
+/* Put the name whose hhash() is h in file i's filter: two bits, from two parts of h. */
+static void filter_add(struct mp_ctx *ctx, size_t i, size_t h)
+{
+	uint64_t m, *w;
+
+	w = name_bit(ctx, i, h, &m);
+	*w |= m;
+	w = name_bit(ctx, i, h >> 16, &m);
+	*w |= m;
+}
+
 /* Whether file i's filter lets through the name whose hhash() is h. */
 static int filter_has(const struct mp_ctx *ctx, size_t i, size_t h)
 {
@@ -1991,26 +1995,17 @@ static int filter_has(const struct mp_ctx *ctx, size_t i, size_t h)
 
 /*
  * Flag the first argument of each MODULE_PARM() and MODULE_PARM_DESC().
- * With count, also put each identifier of f in f's filter of them: two
- * bits, from two parts of its hash.
+ * With count, also put each identifier of f in f's filter of them.
  */
 static void mark_mp_args(struct mp_ctx *ctx, struct mp_file *f, int count)
 {
 	size_t k;
 
 	for (k = 0; k < f->ntok; k++) {
-		uint64_t m, *w;
-		size_t h;
-
 		if (f->toks[k].kind != TK_IDENT)
 			continue;
-		if (count) {
-			h = hhash(tstr(f, (unsigned)k), tlen(f, (unsigned)k));
-			w = name_bit(ctx, (size_t)f->idx, h, &m);
-			*w |= m;
-			w = name_bit(ctx, (size_t)f->idx, h >> 16, &m);
-			*w |= m;
-		}
+		if (count)
+			filter_add(ctx, (size_t)f->idx, hhash(tstr(f, (unsigned)k), tlen(f, (unsigned)k)));
 		if (k >= 2 && tp(f, k - 1, '(') &&
 		    (tis(f, k - 2, "MODULE_PARM") || tis(f, k - 2, "MODULE_PARM_DESC")))
 			f->toks[k].flags |= TF_MPARG;
@@ -2819,8 +2814,10 @@ static void apply_edits(struct mp_file *f)
 	size_t i, pos = 0, n = 0, cap = f->len + 64;
 	char *out;
 
-	if (f->nedit)
-		qsort(f->edits, f->nedit, sizeof(*f->edits), cmp_edit);
+	/* most files of a tree have nothing to convert: keep no copy of them */
+	if (!f->nedit)
+		return;
+	qsort(f->edits, f->nedit, sizeof(*f->edits), cmp_edit);
 	for (i = 0; i < f->nedit; i++)
 		cap += strlen(f->edits[i].text);
 	out = xrealloc(NULL, cap);
@@ -2842,7 +2839,6 @@ static void apply_edits(struct mp_file *f)
 	memcpy(out + n, f->data + pos, f->len - pos);
 	n += f->len - pos;
 	f->changed = n != f->len || memcmp(out, f->data, n);
-	/* most files of a tree have nothing to convert: keep no copy of them */
 	if (!f->changed) {
 		free(out);
 		return;
