@@ -153,7 +153,12 @@ struct mcall_arg {
 	unsigned tok;		/* an identifier alone, or NO_TOK */
 	unsigned start, len;	/* its text */
 	int clash;		/* ctx->pnames entry that makes it a parameter too, or -1 */
+	int decl;		/* its declaration in the call's file, or an ARG_DECL_* */
 };
+
+/* mcall_arg.decl when the call's file has no declaration for it */
+#define ARG_DECL_NONE		(-1)	/* not before the call */
+#define ARG_DECL_OTHER_BRANCH	(-2)	/* only under other branches of an #if */
 
 /*
  * A variable that a file makes a parameter outside any #define.  A file's
@@ -1858,6 +1863,39 @@ static int same_branch(const struct cond_chain *x, const struct cond_chain *y)
 	return 1;
 }
 
+/*
+ * The first declaration in f of the name at token name, before token use
+ * (after it, if after is set), that can be compiled with the use, or NULL.
+ * Compatibility code declared a variable once per branch of an #if, as
+ * u8 for the built-in driver and int for the module, and the use's own
+ * branch says which one it sets.
+ */
+static const struct decl *decl_in_branch(struct mp_ctx *ctx, const struct mp_file *f,
+					 unsigned name, unsigned use, int after)
+{
+	const struct decl *best = NULL;
+	struct cond_chain here, there;
+	int have_here = 0, k;
+
+	for (k = hget(&ctx->decl_map, tstr(f, name), tlen(f, name)); k >= 0;
+	     k = ctx->decls[k].next) {
+		const struct decl *d = &ctx->decls[k];
+
+		if (d->file != f->idx || (after ? d->end <= use : d->end >= use))
+			continue;
+		if (best && best->end <= d->end)
+			continue;
+		if (!have_here) {
+			cond_chain_at(f, use, &here);
+			have_here = 1;
+		}
+		cond_chain_at(f, d->name, &there);
+		if (same_branch(&here, &there))
+			best = d;
+	}
+	return best;
+}
+
 /* Whether token i of f names module_param or one of its variants. */
 static int names_module_param(const struct mp_file *f, unsigned i)
 {
@@ -1926,14 +1964,17 @@ static const char *decl_desc(const struct decl *d, char *buf, size_t sz)
 
 /*
  * The declaration of the variable a call in g passes, in scope at the
- * call: g's tokens are gone, so it is looked up by its text.
+ * call: its own file's, found by mark_arg_decls() while g's tokens
+ * existed, or else one in a header g includes, looked up by its text.
  */
 static const struct decl *call_arg_decl(struct mp_ctx *ctx, const struct mp_file *g,
 					const struct mcall *c, const struct mcall_arg *a)
 {
-	const struct decl *d = decl_named(ctx, g, g->data + a->start, a->len, 1, c->tok);
-
-	return d ? d : decl_in_included(ctx, g, g->data + a->start, a->len, c->tok);
+	if (a->decl >= 0)
+		return &ctx->decls[a->decl];
+	if (a->decl == ARG_DECL_OTHER_BRANCH)
+		return NULL;
+	return decl_in_included(ctx, g, g->data + a->start, a->len, c->tok);
 }
 
 /* An array declared with [] and no initializer: its size is not known. */
@@ -2123,6 +2164,11 @@ static int wrapper_call_decl(struct mp_ctx *ctx, struct mp_file *f, const struct
 		}
 		snprintf(var, sizeof(var), "%.*s", (int)a->len, g->data + a->start);
 		d = call_arg_decl(ctx, g, c, a);
+		if (!d && a->decl == ARG_DECL_OTHER_BRANCH) {
+			diag(f, u->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): %.*s() is called at %s:%u with '%s', which is declared before that call only under other branches of an #if"),
+			     name, mlen, mname, g->path, c->line, var);
+			goto refused;
+		}
 		if (!d) {
 			diag(f, u->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): %.*s() is called at %s:%u with '%s', and the given files declare no '%s' before that call"),
 			     name, mlen, mname, g->path, c->line, var, var);
@@ -3036,6 +3082,36 @@ static void mark_clashes(struct mp_ctx *ctx, const struct mp_file *f,
 	free(chains);
 }
 
+/*
+ * For each argument of f's calls from c0 on that names a variable: its
+ * declaration in f before the call, from a branch of any #if that can be
+ * compiled with the call.  One under another branch is not the variable
+ * the call passes, and taking it would let a conversion elsewhere (one
+ * that drops its const) change this call's fate in a second pass.
+ */
+static void mark_arg_decls(struct mp_ctx *ctx, const struct mp_file *f, size_t c0)
+{
+	size_t ci;
+
+	for (ci = c0; ci < ctx->ncall; ci++) {
+		const struct mcall *c = &ctx->calls[ci];
+		unsigned ai;
+
+		for (ai = 0; ai < c->nargs; ai++) {
+			struct mcall_arg *a = &ctx->call_args[c->arg0 + ai];
+			const struct decl *d;
+
+			if (a->tok == NO_TOK)
+				continue;
+			d = decl_in_branch(ctx, f, a->tok, c->tok, 0);
+			if (d)
+				a->decl = (int)(d - ctx->decls);
+			else if (decl_in_file(ctx, f, a->tok, 1, c->tok))
+				a->decl = ARG_DECL_OTHER_BRANCH;
+		}
+	}
+}
+
 /* Record each call in f of a macro that mark_wrappers() noted, with its arguments. */
 static void collect_calls(struct mp_ctx *ctx, struct mp_file *f)
 {
@@ -3088,6 +3164,7 @@ static void collect_calls(struct mp_ctx *ctx, struct mp_file *f)
 				a->start = a->tok != NO_TOK ? f->toks[s].start : 0;
 				a->len = a->tok != NO_TOK ? tlen(f, (unsigned)s) : 0;
 				a->clash = -1;
+				a->decl = ARG_DECL_NONE;
 				c.nargs++;
 				s = k + 1;
 			}
@@ -3102,6 +3179,7 @@ static void collect_calls(struct mp_ctx *ctx, struct mp_file *f)
 		ctx->calls[ctx->ncall++] = c;
 	}
 	mark_clashes(ctx, f, c0, p0);
+	mark_arg_decls(ctx, f, c0);
 }
 
 /*
@@ -3168,16 +3246,6 @@ void mp_run(struct mp_ctx *ctx)
 		keep_bodies(ctx, f, first_macro);
 		drop_tokens(ctx, f);
 	}
-	/* the calls of macros that wrap MODULE_PARM(), in every file */
-	for (i = 0; ctx->wrapper_map.n && i < ctx->nfiles; i++) {
-		struct mp_file *f = ctx->files[i];
-
-		if (!mentions_wrapper(ctx, f))
-			continue;
-		lex_file(ctx, f);
-		collect_calls(ctx, f);
-		drop_tokens(ctx, f);
-	}
 	ctx->decls = dv.v;
 	ctx->ndecl = dv.n;
 	ctx->declcap = dv.cap;
@@ -3188,6 +3256,16 @@ void mp_run(struct mp_ctx *ctx)
 
 		d->next = e->val;
 		e->val = (int)i;
+	}
+	/* the calls of macros that wrap MODULE_PARM(), in every file */
+	for (i = 0; ctx->wrapper_map.n && i < ctx->nfiles; i++) {
+		struct mp_file *f = ctx->files[i];
+
+		if (!mentions_wrapper(ctx, f))
+			continue;
+		lex_file(ctx, f);
+		collect_calls(ctx, f);
+		drop_tokens(ctx, f);
 	}
 	for (i = 0; i < ctx->nfiles; i++) {
 		struct mp_file *f = ctx->files[i];
