@@ -2354,6 +2354,11 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 			     name, tcopy(f, alias->bstart, aname, sizeof(aname)));
 		}
 		if (!dc)
+			dc = decl_in_branch(ctx, f, u->a1, mp, 0);
+		if (!dc && (dc = decl_in_branch(ctx, f, u->a1, mp, 1)))
+			move = 1;
+		/* none can be compiled with the use: the first, as ever */
+		if (!dc)
 			dc = decl_in_file(ctx, f, u->a1, 1, mp);
 		if (!dc) {
 			dc = decl_in_file(ctx, f, u->a1, 0, 0);
