@@ -121,6 +121,7 @@ struct decl {
 	int file;
 	unsigned name;		/* token index */
 	unsigned end;		/* token index of the terminating ';' */
+	unsigned line;		/* of the name, for messages */
 	enum ctype ct;
 	int ptr, ndims;
 	unsigned dim_s, dim_e;	/* tokens inside the first [] */
@@ -154,6 +155,7 @@ struct mcall_arg {
 	unsigned start, len;	/* its text */
 	int clash;		/* ctx->pnames entry that makes it a parameter too, or -1 */
 	int decl;		/* its declaration in the call's file, or an ARG_DECL_* */
+	int twin;		/* one of another type, also compiled with the call, or -1 */
 };
 
 /* mcall_arg.decl when the call's file has no declaration for it */
@@ -913,6 +915,7 @@ static void parse_stmt(struct mp_file *f, const unsigned *idx, size_t n, struct 
 		dc.file = f->idx;
 		dc.name = name;
 		dc.end = idx[n];
+		dc.line = f->toks[name].line;
 		dc.ptr = ptr;
 		dc.ndims = ndims;
 		dc.dim_s = dim_s;
@@ -1863,35 +1866,54 @@ static int same_branch(const struct cond_chain *x, const struct cond_chain *y)
 	return 1;
 }
 
+/* Whether two declarations give a variable the same module_param type. */
+static int same_var_type(const struct decl *a, const struct decl *b)
+{
+	return a->ct == b->ct && a->ptr == b->ptr && a->ndims == b->ndims &&
+	       (a->ct != CT_UNKNOWN || !strcmp(a->spec, b->spec));
+}
+
 /*
  * The first declaration in f of the name at token name, before token use
  * (after it, if after is set), that can be compiled with the use, or NULL.
  * Compatibility code declared a variable once per branch of an #if, as
  * u8 for the built-in driver and int for the module, and the use's own
- * branch says which one it sets.
+ * branch says which one it sets.  *other is set to another one that can
+ * be compiled with the use but gives the variable another type, or NULL:
+ * then no one conversion builds in every configuration.
  */
 static const struct decl *decl_in_branch(struct mp_ctx *ctx, const struct mp_file *f,
-					 unsigned name, unsigned use, int after)
+					 unsigned name, unsigned use, int after,
+					 const struct decl **other)
 {
 	const struct decl *best = NULL;
 	struct cond_chain here, there;
-	int have_here = 0, k;
+	int have_here = 0, k, pass;
 
-	for (k = hget(&ctx->decl_map, tstr(f, name), tlen(f, name)); k >= 0;
-	     k = ctx->decls[k].next) {
-		const struct decl *d = &ctx->decls[k];
+	*other = NULL;
+	for (pass = 0; pass < 2 && (!pass || best); pass++) {
+		for (k = hget(&ctx->decl_map, tstr(f, name), tlen(f, name)); k >= 0;
+		     k = ctx->decls[k].next) {
+			const struct decl *d = &ctx->decls[k];
 
-		if (d->file != f->idx || (after ? d->end <= use : d->end >= use))
-			continue;
-		if (best && best->end <= d->end)
-			continue;
-		if (!have_here) {
-			cond_chain_at(f, use, &here);
-			have_here = 1;
-		}
-		cond_chain_at(f, d->name, &there);
-		if (same_branch(&here, &there))
+			if (d->file != f->idx || (after ? d->end <= use : d->end >= use))
+				continue;
+			if (pass ? d == best || same_var_type(best, d) :
+				   best && best->end <= d->end)
+				continue;
+			if (!have_here) {
+				cond_chain_at(f, use, &here);
+				have_here = 1;
+			}
+			cond_chain_at(f, d->name, &there);
+			if (!same_branch(&here, &there))
+				continue;
+			if (pass) {
+				*other = d;
+				break;
+			}
 			best = d;
+		}
 	}
 	return best;
 }
@@ -2164,6 +2186,14 @@ static int wrapper_call_decl(struct mp_ctx *ctx, struct mp_file *f, const struct
 		}
 		snprintf(var, sizeof(var), "%.*s", (int)a->len, g->data + a->start);
 		d = call_arg_decl(ctx, g, c, a);
+		if (d && a->decl >= 0 && a->twin >= 0) {
+			const struct decl *twin = &ctx->decls[a->twin];
+
+			diag(f, u->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): %.*s() is called at %s:%u with '%s', which is declared %s at line %u and %s at line %u, under #if branches that can each be compiled with that call"),
+			     name, mlen, mname, g->path, c->line, var, decl_desc(d, desc, sizeof(desc)),
+			     d->line, decl_desc(twin, desc1, sizeof(desc1)), twin->line);
+			goto refused;
+		}
 		if (!d && a->decl == ARG_DECL_OTHER_BRANCH) {
 			diag(f, u->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): %.*s() is called at %s:%u with '%s', which is declared before that call only under other branches of an #if"),
 			     name, mlen, mname, g->path, c->line, var);
@@ -2353,10 +2383,20 @@ static void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use 
 			diag(f, mp, MP_NOTE, D("'%s' is a macro for '%s': the parameter keeps the expanded name, as before"),
 			     name, tcopy(f, alias->bstart, aname, sizeof(aname)));
 		}
-		if (!dc)
-			dc = decl_in_branch(ctx, f, u->a1, mp, 0);
-		if (!dc && (dc = decl_in_branch(ctx, f, u->a1, mp, 1)))
-			move = 1;
+		if (!dc) {
+			const struct decl *twin;
+			char desc[80], desc2[80];
+
+			dc = decl_in_branch(ctx, f, u->a1, mp, 0, &twin);
+			if (!dc && (dc = decl_in_branch(ctx, f, u->a1, mp, 1, &twin)))
+				move = 1;
+			if (twin) {
+				diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' is declared %s at line %u and %s at line %u, under #if branches that can each be compiled with this use, and no one module_param type fits both"),
+				     name, name, decl_desc(dc, desc, sizeof(desc)), dc->line,
+				     decl_desc(twin, desc2, sizeof(desc2)), twin->line);
+				goto out;
+			}
+		}
 		/* none can be compiled with the use: the first, as ever */
 		if (!dc)
 			dc = decl_in_file(ctx, f, u->a1, 1, mp);
@@ -3104,11 +3144,13 @@ static void mark_arg_decls(struct mp_ctx *ctx, const struct mp_file *f, size_t c
 
 		for (ai = 0; ai < c->nargs; ai++) {
 			struct mcall_arg *a = &ctx->call_args[c->arg0 + ai];
-			const struct decl *d;
+			const struct decl *d, *twin;
 
 			if (a->tok == NO_TOK)
 				continue;
-			d = decl_in_branch(ctx, f, a->tok, c->tok, 0);
+			d = decl_in_branch(ctx, f, a->tok, c->tok, 0, &twin);
+			if (twin)
+				a->twin = (int)(twin - ctx->decls);
 			if (d)
 				a->decl = (int)(d - ctx->decls);
 			else if (decl_in_file(ctx, f, a->tok, 1, c->tok))
@@ -3170,6 +3212,7 @@ static void collect_calls(struct mp_ctx *ctx, struct mp_file *f)
 				a->len = a->tok != NO_TOK ? tlen(f, (unsigned)s) : 0;
 				a->clash = -1;
 				a->decl = ARG_DECL_NONE;
+				a->twin = -1;
 				c.nargs++;
 				s = k + 1;
 			}
