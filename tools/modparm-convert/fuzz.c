@@ -100,6 +100,7 @@ struct recipe {
 	int tidy;
 	unsigned int tidy_type[5], tidy_dims[5], nfn;
 	unsigned int tidy_init;	/* names defined __initdata, one bit each */
+	unsigned int tidy_twin;	/* names with a built-in twin of another type */
 	unsigned int made;	/* tidy: names made parameters, one bit each */
 };
 
@@ -186,12 +187,24 @@ static void gen_tidy_decls(struct recipe *r, const char *storage)
 		"#define PARM_T \"1-4i\"\n#define PARM(v) MODULE_PARM(v, \"i\")\n");
 	for (i = 0; i < sizeof(gen_names) / sizeof(gen_names[0]); i++) {
 		int unsized = r->tidy_dims[i] == TIDY_UNSIZED;
+		int twin = !*storage && r->tidy_twin & 1u << i;
 
+		/*
+		 * As 2.4's ewrk3.c and slram.c: the built-in driver's own
+		 * variable of that name, of another type, never compiled in
+		 * a module.  A use outside #ifdef MODULE cannot convert.
+		 */
+		if (twin)
+			gen_put(r, "#ifndef MODULE\nstatic %s %s;\n#else\n",
+				strcmp(gen_types[r->tidy_type[i]], "long") ? "long" : "short",
+				gen_names[i]);
 		gen_put(r, "%s%s %s%s%s;\n", unsized ? "extern " : storage,
 			gen_types[r->tidy_type[i]], gen_names[i],
 			gen_dims[r->tidy_dims[i]],
 			!*storage && !unsized && r->tidy_init & 1u << i ?
 			" __initdata" : "");
+		if (twin)
+			gen_put(r, "#endif\n");
 	}
 }
 
@@ -361,6 +374,8 @@ static void gen_recipe(struct recipe *r, const uint8_t *data, size_t size)
 			/* 2.4 drivers kept many parameters in init data; not const ones */
 			if ((data[0] / 4u + i) % 3 == 0 && strcmp(gen_types[r->tidy_type[i]], "const int"))
 				r->tidy_init |= 1u << i;
+			if ((data[0] / 8u + i) % 5 == 0 && r->tidy_dims[i] != TIDY_UNSIZED)
+				r->tidy_twin |= 1u << i;
 		}
 		gen_tidy_decls(r, "");
 	}
