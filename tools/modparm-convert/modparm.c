@@ -1866,6 +1866,25 @@ static int same_branch(const struct cond_chain *x, const struct cond_chain *y)
 	return 1;
 }
 
+/*
+ * Whether code under ch is never compiled: under #if 0, the #else of
+ * #if 1, or conditions that contradict each other.
+ */
+static int never_compiled(const struct cond_chain *ch)
+{
+	unsigned i;
+
+	if (ch->dead)
+		return 1;
+	for (i = 0; i < ch->n; i++) {
+		const struct cond_group *g = &ch->g[i];
+
+		if (g->lit && !strcmp(g->cond, g->lit > 0 ? "0" : "1"))
+			return 1;
+	}
+	return 0;
+}
+
 /* Whether two declarations give a variable the same module_param type. */
 static int same_var_type(const struct decl *a, const struct decl *b)
 {
@@ -1880,7 +1899,9 @@ static int same_var_type(const struct decl *a, const struct decl *b)
  * u8 for the built-in driver and int for the module, and the use's own
  * branch says which one it sets.  *other is set to another one that can
  * be compiled with the use but gives the variable another type, or NULL:
- * then no one conversion builds in every configuration.
+ * then no one conversion builds in every configuration.  Declarations
+ * that are never compiled, as under #if 0, do not count for a use that
+ * is.
  */
 static const struct decl *decl_in_branch(struct mp_ctx *ctx, const struct mp_file *f,
 					 unsigned name, unsigned use, int after,
@@ -1888,7 +1909,7 @@ static const struct decl *decl_in_branch(struct mp_ctx *ctx, const struct mp_fil
 {
 	const struct decl *best = NULL;
 	struct cond_chain here, there;
-	int have_here = 0, k, pass;
+	int have_here = 0, live = 1, k, pass;
 
 	*other = NULL;
 	for (pass = 0; pass < 2 && (!pass || best); pass++) {
@@ -1903,10 +1924,11 @@ static const struct decl *decl_in_branch(struct mp_ctx *ctx, const struct mp_fil
 				continue;
 			if (!have_here) {
 				cond_chain_at(f, use, &here);
+				live = !never_compiled(&here);
 				have_here = 1;
 			}
 			cond_chain_at(f, d->name, &there);
-			if (!same_branch(&here, &there))
+			if (!same_branch(&here, &there) || (live && never_compiled(&there)))
 				continue;
 			if (pass) {
 				*other = d;
