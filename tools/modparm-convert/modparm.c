@@ -1907,36 +1907,33 @@ static const struct decl *decl_in_branch(struct mp_ctx *ctx, const struct mp_fil
 					 unsigned name, unsigned use, int after,
 					 const struct decl **other)
 {
-	const struct decl *best = NULL;
+	const struct decl *best = NULL, *seen = NULL, *odd = NULL;
 	struct cond_chain here, there;
-	int have_here = 0, live = 1, k, pass;
+	int have_here = 0, live = 1, k;
 
-	*other = NULL;
-	for (pass = 0; pass < 2 && (!pass || best); pass++) {
-		for (k = hget(&ctx->decl_map, tstr(f, name), tlen(f, name)); k >= 0;
-		     k = ctx->decls[k].next) {
-			const struct decl *d = &ctx->decls[k];
+	for (k = hget(&ctx->decl_map, tstr(f, name), tlen(f, name)); k >= 0;
+	     k = ctx->decls[k].next) {
+		const struct decl *d = &ctx->decls[k];
 
-			if (d->file != f->idx || (after ? d->end <= use : d->end >= use))
-				continue;
-			if (pass ? d == best || same_var_type(best, d) :
-				   best && best->end <= d->end)
-				continue;
-			if (!have_here) {
-				cond_chain_at(f, use, &here);
-				live = !never_compiled(&here);
-				have_here = 1;
-			}
-			cond_chain_at(f, d->name, &there);
-			if (!same_branch(&here, &there) || (live && never_compiled(&there)))
-				continue;
-			if (pass) {
-				*other = d;
-				break;
-			}
-			best = d;
+		if (d->file != f->idx || (after ? d->end <= use : d->end >= use))
+			continue;
+		if (!have_here) {
+			cond_chain_at(f, use, &here);
+			live = !never_compiled(&here);
+			have_here = 1;
 		}
+		cond_chain_at(f, d->name, &there);
+		if (!same_branch(&here, &there) || (live && never_compiled(&there)))
+			continue;
+		if (!best || d->end < best->end)
+			best = d;
+		if (!seen)
+			seen = d;
+		else if (!odd && !same_var_type(seen, d))
+			odd = d;
 	}
+	/* of two that disagree, one disagrees with best */
+	*other = !odd ? NULL : same_var_type(best, seen) ? odd : seen;
 	return best;
 }
 
@@ -2208,7 +2205,7 @@ static int wrapper_call_decl(struct mp_ctx *ctx, struct mp_file *f, const struct
 		}
 		snprintf(var, sizeof(var), "%.*s", (int)a->len, g->data + a->start);
 		d = call_arg_decl(ctx, g, c, a);
-		if (d && a->decl >= 0 && a->twin >= 0) {
+		if (a->twin >= 0) {
 			const struct decl *twin = &ctx->decls[a->twin];
 
 			diag(f, u->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): %.*s() is called at %s:%u with '%s', which is declared %s at line %u and %s at line %u, under #if branches that can each be compiled with that call"),
