@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * modparm-convert: the files and the context the passes share.  Private
+ * to the core: main.c and fuzz.c see only modparm.h.
+ */
+#ifndef MP_CTX_H
+#define MP_CTX_H
+
+#include <stdint.h>
+
+#include "modparm.h"
+#include "hmap.h"
+
+/* An #include "..." of a file: its token and the given file it names, or -1. */
+struct mp_include {
+	unsigned tok;
+	int file;
+};
+
+struct mp_ctx {
+	struct mp_options opt;
+	struct mp_file **files;
+	size_t nfiles, filecap;
+	char **norm_paths;		/* each file's path, normalised */
+	struct hmap path_map;		/* normalised path -> file */
+	unsigned *visited, visit_mark;	/* includes_file()'s files seen */
+	struct macro *macros;
+	size_t nmacro, macrocap;
+	struct decl *decls;
+	size_t ndecl, declcap;
+	struct hmap macro_map, decl_map;
+	/* for name_used(): each file's Bloom filter of its identifiers */
+	uint64_t *names;
+	size_t *names_at;		/* file i's is names[names_at[i]..names_at[i + 1]) */
+	struct hmap used_map;		/* name_used()'s answers, by name */
+	/* the token and directive arrays of the last file lexed, for the next */
+	struct {
+		struct mp_tok *toks;
+		size_t tokcap;
+		unsigned *dirs;
+		size_t dircap;
+	} spare;
+	/* calls of macros whose body uses MODULE_PARM(), by macro name */
+	struct mcall *calls;
+	size_t ncall, callcap;
+	struct mcall_arg *call_args;
+	size_t ncarg, cargcap;
+	struct hmap wrapper_map, call_map;
+	/* in the files with such calls: what MODULE_PARM or module_param*() names */
+	struct pname *pnames;
+	size_t npname, pnamecap;
+	struct hmap pname_map;
+};
+
+#endif

@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * modparm-convert: file-scope declarations of variables, as far as a
+ * module parameter needs them: type, pointer, array, qualifiers.
+ */
+#ifndef MP_DECL_H
+#define MP_DECL_H
+
+#include "ctx.h"
+
+enum ctype {
+	CT_UNKNOWN, CT_BYTE, CT_SHORT, CT_USHORT, CT_INT, CT_UINT, CT_LONG,
+	CT_ULONG, CT_ULLONG, CT_LLONG, CT_BOOL, CT_CHAR, CT_SCHAR
+};
+
+struct decl {
+	int file;
+	unsigned name;		/* token index */
+	unsigned end;		/* token index of the terminating ';' */
+	unsigned line;		/* of the name, for messages */
+	enum ctype ct;
+	int ptr, ndims;
+	unsigned dim_s, dim_e;	/* tokens inside the first [] */
+	unsigned char is_const, const_pointee, is_extern, is_static, has_init, is_volatile;
+	unsigned initdata;	/* its __initdata token + 1, or 0 */
+	unsigned pointee_const;	/* the one const of a const char * + 1, or 0 */
+	unsigned obj_const;	/* the one const of a const object + 1, or 0 */
+	char spec[64];
+	const char *key;	/* the name, in its file's data */
+	unsigned klen;
+	int next;
+};
+
+/*
+ * Parse one statement (token indices idx[0..n), ending in ';') as a
+ * declaration and append each declarator found to ctx->decls (or to the
+ * caller's array when out != NULL).
+ */
+struct declvec {
+	struct decl *v;
+	size_t n, cap;
+};
+
+const char *ct_param_type(enum ctype ct);
+int ct_bytes(enum ctype ct);
+void parse_stmt(struct mp_file *f, const unsigned *idx, size_t n, struct declvec *out);
+void collect_decls(struct mp_file *f, struct declvec *out);
+int same_var_type(const struct decl *a, const struct decl *b);
+int same_decl_type(const struct decl *a, const struct decl *b);
+int decl_unsized(const struct decl *d);
+const char *decl_desc(const struct decl *d, char *buf, size_t sz);
+
+#endif

@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * modparm-convert: diagnostics and the --report.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "diag.h"
+#include "lex.h"
+
+void diag(struct mp_file *f, unsigned tok, enum mp_kind kind, const char *fmt, ...)
+{
+	struct mp_diag *dg;
+	va_list ap;
+	char buf[512];
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	GROW(f->diags, f->ndiag, f->diagcap);
+	dg = &f->diags[f->ndiag++];
+	dg->off = f->toks[tok].start;
+	dg->seq = f->seq++;
+	dg->line = f->toks[tok].line;
+	dg->col = f->toks[tok].col;
+	dg->kind = kind;
+	dg->msg = xstrndup(buf, strlen(buf));
+}
+
+static int cmp_diag(const void *a, const void *b)
+{
+	const struct mp_diag *x = a, *y = b;
+
+	if (x->off != y->off)
+		return x->off < y->off ? -1 : 1;
+	if ((x->kind == MP_NOTE) != (y->kind == MP_NOTE))
+		return x->kind == MP_NOTE ? 1 : -1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+void sort_diags(struct mp_file *f)
+{
+	if (f->ndiag)
+		qsort(f->diags, f->ndiag, sizeof(*f->diags), cmp_diag);
+}
+
+void mp_write_report(const struct mp_file *f, FILE *out, int only_cannot)
+{
+	size_t i;
+
+	for (i = 0; i < f->ndiag; i++) {
+		const struct mp_diag *d = &f->diags[i];
+
+		if (only_cannot && d->kind != MP_WARN_CANNOT)
+			continue;
+		fprintf(out, "%s:%u:%u: %s: %s\n", f->path, d->line, d->col,
+			d->kind == MP_NOTE ? "note" : "warning", d->msg);
+	}
+}

@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * modparm-convert: the edits.  Conversions record replacements of byte
+ * ranges; they are sorted, tidied into whole-line deletions and applied.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
+#include <string.h>
+
+#include "edit.h"
+#include "lex.h"
+
+void add_edit(struct mp_file *f, size_t s, size_t e, const char *text)
+{
+	struct mp_edit *ed;
+
+	GROW(f->edits, f->nedit, f->editcap);
+	ed = &f->edits[f->nedit++];
+	ed->start = s;
+	ed->end = e;
+	ed->seq = f->seq++;
+	ed->text = xstrndup(text, strlen(text));
+}
+
+/*
+ * Remove token t of f (an __initdata or a const) and one blank next to
+ * it.  Several uses may share one declaration: remove it once.
+ */
+void cut_token(struct mp_file *f, unsigned t)
+{
+	size_t s = f->toks[t].start, e = f->toks[t].end;
+
+	if (f->toks[t].flags & TF_DROPPED)
+		return;
+	if (e < f->len && (f->data[e] == ' ' || f->data[e] == '\t'))
+		e++;
+	else if (s > 0 && (f->data[s - 1] == ' ' || f->data[s - 1] == '\t'))
+		s--;
+	add_edit(f, s, e, "");
+	f->toks[t].flags |= TF_DROPPED;
+}
+
+int line_end_clear(const struct mp_file *f, size_t off, size_t *eol, int comments)
+{
+	/* whitespace only up to the newline? */
+	size_t i = off;
+
+	for (;;) {
+		while (i < f->len && (f->data[i] == ' ' || f->data[i] == '\t' || f->data[i] == '\r'))
+			i++;
+		if (comments && i + 1 < f->len && f->data[i] == '/' && f->data[i + 1] == '*') {
+			/* a comment that ends on this line */
+			size_t j = i + 2;
+
+			while (j + 1 < f->len && f->data[j] != '\n' &&
+			       !(f->data[j] == '*' && f->data[j + 1] == '/'))
+				j++;
+			if (j + 1 < f->len && f->data[j] == '*') {
+				i = j + 2;
+				continue;
+			}
+			return 0;
+		}
+		if (comments && i + 1 < f->len && f->data[i] == '/' && f->data[i + 1] == '/') {
+			while (i < f->len && f->data[i] != '\n')
+				i++;
+			if (i > 0 && f->data[i - 1] == '\\')
+				return 0;
+		}
+		break;
+	}
+	if (i < f->len && f->data[i] == '\n') {
+		*eol = i + 1;
+		return 1;
+	}
+	if (i == f->len) {
+		*eol = i;
+		return 1;
+	}
+	return 0;
+}
+
+const char *eol_of(const struct mp_file *f, size_t off)
+{
+	const char *nl = memchr(f->data + off, '\n', f->len - off);
+
+	if (nl && nl > f->data && nl[-1] == '\r')
+		return "\r\n";
+	if (!nl) {
+		/* last line: look at the line before */
+		size_t i = off;
+
+		while (i > 0 && f->data[i - 1] != '\n')
+			i--;
+		if (i >= 2 && f->data[i - 2] == '\r')
+			return "\r\n";
+	}
+	return "\n";
+}
+
+static int cmp_edit(const void *a, const void *b)
+{
+	const struct mp_edit *x = a, *y = b;
+
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	if (x->end != y->end)
+		return x->end < y->end ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/*
+ * When deletions remove everything but whitespace from a line, remove the
+ * whole line instead of leaving a blank one behind.
+ */
+void tidy_deletions(struct mp_file *f)
+{
+	size_t i, j;
+
+	if (f->nedit)
+		qsort(f->edits, f->nedit, sizeof(*f->edits), cmp_edit);
+	for (i = 0; i < f->nedit; i++) {
+		struct mp_edit *e = &f->edits[i];
+		size_t ls, le, pos, last = i;
+		int covered = 1;
+
+		if (e->text[0] || e->end == e->start)
+			continue;
+		ls = e->start;
+		while (ls > 0 && f->data[ls - 1] != '\n')
+			ls--;
+		if (e->start == ls && e->end > ls && f->data[e->end - 1] == '\n')
+			continue;	/* already a whole line */
+		le = e->start;
+		while (le < f->len && f->data[le] != '\n')
+			le++;
+		pos = ls;
+		for (j = i; j < f->nedit && f->edits[j].start <= le; j++) {
+			const struct mp_edit *x = &f->edits[j];
+
+			if (x->text[0]) {
+				covered = 0;
+				break;
+			}
+			for (; pos < x->start; pos++)
+				if (f->data[pos] != ' ' && f->data[pos] != '\t' && f->data[pos] != '\r')
+					covered = 0;
+			if (x->end > pos)
+				pos = x->end;
+			last = j;
+		}
+		for (; pos < le; pos++)
+			if (f->data[pos] != ' ' && f->data[pos] != '\t' && f->data[pos] != '\r')
+				covered = 0;
+		if (!covered || pos > le)
+			continue;
+		e->start = ls;
+		e->end = le < f->len ? le + 1 : le;
+		for (j = i + 1; j <= last; j++)
+			f->edits[j].start = f->edits[j].end = e->end;
+		i = last;
+	}
+}
+
+void apply_edits(struct mp_file *f)
+{
+	size_t i, pos = 0, n = 0, cap = f->len + 64;
+	char *out;
+
+	/* most files of a tree have nothing to convert: keep no copy of them */
+	if (!f->nedit)
+		return;
+	qsort(f->edits, f->nedit, sizeof(*f->edits), cmp_edit);
+	for (i = 0; i < f->nedit; i++)
+		cap += strlen(f->edits[i].text);
+	out = xrealloc(NULL, cap);
+	for (i = 0; i < f->nedit; i++) {
+		struct mp_edit *e = &f->edits[i];
+		size_t tl = strlen(e->text);
+
+		if (e->start < pos) {	/* overlapping: drop */
+			e->end = e->start;
+			e->text[0] = '\0';
+			continue;
+		}
+		memcpy(out + n, f->data + pos, e->start - pos);
+		n += e->start - pos;
+		memcpy(out + n, e->text, tl);
+		n += tl;
+		pos = e->end;
+	}
+	memcpy(out + n, f->data + pos, f->len - pos);
+	n += f->len - pos;
+	f->changed = n != f->len || memcmp(out, f->data, n);
+	if (!f->changed) {
+		free(out);
+		return;
+	}
+	f->out = out;
+	f->outlen = n;
+}

@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * modparm-convert: edits of a file's text, and the rewritten text they
+ * make.
+ */
+#ifndef MP_EDIT_H
+#define MP_EDIT_H
+
+#include "ctx.h"
+
+struct mp_edit {
+	size_t start, end;
+	unsigned seq;
+	char *text;
+};
+
+void add_edit(struct mp_file *f, size_t s, size_t e, const char *text);
+void cut_token(struct mp_file *f, unsigned t);
+int line_end_clear(const struct mp_file *f, size_t off, size_t *eol, int comments);
+const char *eol_of(const struct mp_file *f, size_t off);
+void tidy_deletions(struct mp_file *f);
+void apply_edits(struct mp_file *f);
+
+#endif

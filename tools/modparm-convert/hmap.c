@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * modparm-convert: open addressing with linear probing, FNV-1a.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hmap.h"
+
+size_t hhash(const char *k, size_t n)
+{
+	size_t h = 2166136261u;
+
+	while (n--)
+		h = (h ^ (unsigned char)*k++) * 16777619u;
+	return h;
+}
+
+static struct hent *hfind(struct hmap *m, const char *k, size_t n)
+{
+	size_t i;
+
+	if (!m->cap)
+		return NULL;
+	for (i = hhash(k, n) & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
+		struct hent *e = &m->e[i];
+
+		if (!e->k)
+			return e;
+		if (e->klen == n && !memcmp(e->k, k, n))
+			return e;
+	}
+}
+
+int hget(struct hmap *m, const char *k, size_t n)
+{
+	struct hent *e = hfind(m, k, n);
+
+	return e && e->k ? e->val : -1;
+}
+
+struct hent *hslot(struct hmap *m, const char *k, size_t n)
+{
+	struct hent *e;
+
+	if ((m->n + 1) * 2 > m->cap) {
+		struct hmap nm = { NULL, m->cap ? m->cap * 2 : 256, 0 };
+		size_t i;
+
+		nm.e = calloc(nm.cap, sizeof(*nm.e));
+		if (!nm.e) {
+			fputs("modparm-convert: error: out of memory\n", stderr);
+			exit(2);
+		}
+		for (i = 0; i < m->cap; i++) {
+			if (m->e[i].k) {
+				*hfind(&nm, m->e[i].k, m->e[i].klen) = m->e[i];
+				nm.n++;
+			}
+		}
+		free(m->e);
+		*m = nm;
+	}
+	e = hfind(m, k, n);
+	if (!e->k) {
+		e->k = k;
+		e->klen = (unsigned)n;
+		e->val = -1;
+		m->n++;
+	}
+	return e;
+}

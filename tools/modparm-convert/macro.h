@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * modparm-convert: #define directives: object-like macros that type
+ * strings and names expand through, and function-like wrappers.
+ */
+#ifndef MP_MACRO_H
+#define MP_MACRO_H
+
+#include "ctx.h"
+
+struct macro {
+	int file;
+	unsigned name;		/* token index of the name */
+	int func;
+	unsigned pstart, pend;	/* parameter tokens (exclusive of parens) */
+	unsigned bstart, bend;	/* body tokens */
+	unsigned kept;		/* body in its file's kept_bodies */
+	int next;
+};
+
+void collect_macros(struct mp_ctx *ctx, struct mp_file *f);
+const struct macro *find_macro(struct mp_ctx *ctx, const struct mp_file *f, unsigned i,
+			       int want_func);
+const struct mp_file *macro_body(const struct mp_ctx *ctx, const struct macro *m,
+				 unsigned *s, unsigned *e);
+const struct macro *find_local_macro(struct mp_ctx *ctx, const struct mp_file *f, unsigned i);
+void keep_bodies(struct mp_ctx *ctx, struct mp_file *f, size_t first);
+int is_param_of(const struct mp_file *f, const struct macro *wrap, unsigned i);
+
+#endif

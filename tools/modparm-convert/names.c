@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * modparm-convert: a Bloom filter of each file's identifiers, and the
+ * question it answers.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
+#include <string.h>
+
+#include "lex.h"
+#include "names.h"
+
+/* Bit h of file i's filter of identifiers, as a word and a mask. */
+static uint64_t *name_bit(const struct mp_ctx *ctx, size_t i, size_t h, uint64_t *mask)
+{
+	size_t nbits = (ctx->names_at[i + 1] - ctx->names_at[i]) * 64;
+
+	h &= nbits - 1;
+	*mask = 1ull << (h % 64);
+	return &ctx->names[ctx->names_at[i] + h / 64];
+}
+
+/* Put the name whose hhash() is h in file i's filter: two bits, from two parts of h. */
+static void filter_add(struct mp_ctx *ctx, size_t i, size_t h)
+{
+	uint64_t m, *w;
+
+	w = name_bit(ctx, i, h, &m);
+	*w |= m;
+	w = name_bit(ctx, i, h >> 16, &m);
+	*w |= m;
+}
+
+/* Whether file i's filter lets through the name whose hhash() is h. */
+int filter_has(const struct mp_ctx *ctx, size_t i, size_t h)
+{
+	uint64_t m1, m2;
+	const uint64_t *w1 = name_bit(ctx, i, h, &m1), *w2 = name_bit(ctx, i, h >> 16, &m2);
+
+	/* name_bit() sets the masks: call it before they are read */
+	return (*w1 & m1) && (*w2 & m2);
+}
+
+/*
+ * Flag the first argument of each MODULE_PARM() and MODULE_PARM_DESC().
+ * With count, also put each identifier of f in f's filter of them.
+ */
+void mark_mp_args(struct mp_ctx *ctx, struct mp_file *f, int count)
+{
+	size_t k;
+
+	for (k = 0; k < f->ntok; k++) {
+		if (f->toks[k].kind != TK_IDENT)
+			continue;
+		if (count)
+			filter_add(ctx, (size_t)f->idx, hhash(tstr(f, (unsigned)k), tlen(f, (unsigned)k)));
+		if (k >= 2 && tp(f, k - 1, '(') &&
+		    (tis(f, k - 2, "MODULE_PARM") || tis(f, k - 2, "MODULE_PARM_DESC")))
+			f->toks[k].flags |= TF_MPARG;
+	}
+}
+
+/*
+ * Whether any given file uses name as an identifier other than as the
+ * first argument of MODULE_PARM() or MODULE_PARM_DESC().  The question is
+ * rare and the files are many: each file's filter rules out most of them,
+ * and a file it lets through is lexed again to be sure.
+ */
+int name_used(struct mp_ctx *ctx, const char *name)
+{
+	size_t n = strlen(name), h = hhash(name, n), i, k;
+	struct hent *answer = hslot(&ctx->used_map, name, n);
+
+	/* asked again for a name, as for each of several uses: the same answer */
+	if (answer->val >= 0)
+		return answer->val;
+	answer->k = xstrndup(name, n);
+	answer->val = 0;
+	for (i = 0; !answer->val && i < ctx->nfiles; i++) {
+		struct mp_file g;
+		int used = 0;
+
+		/* the filter has every identifier; the check leaves out MODULE_PARM()'s arguments */
+		if (!filter_has(ctx, i, h))
+			continue;
+		memset(&g, 0, sizeof(g));
+		g.data = ctx->files[i]->data;
+		g.len = ctx->files[i]->len;
+		lex(&g);
+		mark_mp_args(ctx, &g, 0);
+		for (k = 0; !used && k < g.ntok; k++)
+			used = g.toks[k].kind == TK_IDENT && !(g.toks[k].flags & TF_MPARG) &&
+			       tlen(&g, (unsigned)k) == n && !memcmp(tstr(&g, (unsigned)k), name, n);
+		free(g.toks);
+		free(g.dirs);
+		answer->val = used;
+	}
+	return answer->val;
+}

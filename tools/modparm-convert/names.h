@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * modparm-convert: which names the given files use, for telling a typo
+ * from a declaration the files do not include.
+ */
+#ifndef MP_NAMES_H
+#define MP_NAMES_H
+
+#include "ctx.h"
+
+void mark_mp_args(struct mp_ctx *ctx, struct mp_file *f, int count);
+int filter_has(const struct mp_ctx *ctx, size_t i, size_t h);
+int name_used(struct mp_ctx *ctx, const char *name);
+
+#endif

@@ -1,0 +1,234 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * modparm-convert: the context and the passes over the files: collect
+ * every file's macros, declarations and includes; find the wrappers'
+ * calls; then convert each file.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
+#include <string.h>
+
+#include "convert.h"
+#include "decl.h"
+#include "diag.h"
+#include "edit.h"
+#include "lex.h"
+#include "macro.h"
+#include "names.h"
+#include "scope.h"
+#include "wrapper.h"
+
+struct mp_ctx *mp_new(const struct mp_options *opt)
+{
+	struct mp_ctx *ctx = calloc(1, sizeof(*ctx));
+
+	if (!ctx)
+		exit(2);
+	ctx->opt = *opt;
+	if (!ctx->opt.perm)
+		ctx->opt.perm = "0";
+	return ctx;
+}
+
+struct mp_file *mp_add(struct mp_ctx *ctx, const char *path, char *data, size_t len)
+{
+	struct mp_file *f = calloc(1, sizeof(*f));
+
+	if (!f)
+		exit(2);
+	f->path = xstrndup(path, strlen(path));
+	f->data = data;
+	f->len = len;
+	f->idx = (int)ctx->nfiles;
+	GROW(ctx->files, ctx->nfiles, ctx->filecap);
+	ctx->files[ctx->nfiles++] = f;
+	return f;
+}
+
+size_t mp_nfiles(const struct mp_ctx *ctx)
+{
+	return ctx->nfiles;
+}
+
+struct mp_file *mp_file_at(struct mp_ctx *ctx, size_t i)
+{
+	return ctx->files[i];
+}
+
+/*
+ * Only one file's tokens are needed at a time: lex each into the array
+ * the last one used, so that a tree of files does not pay for a fresh,
+ * growing allocation (and its page faults) per file and pass.
+ */
+static void lex_file(struct mp_ctx *ctx, struct mp_file *f)
+{
+	f->toks = ctx->spare.toks;
+	f->tokcap = ctx->spare.tokcap;
+	f->dirs = ctx->spare.dirs;
+	f->dircap = ctx->spare.dircap;
+	f->ntok = f->ndir = 0;
+	memset(&ctx->spare, 0, sizeof(ctx->spare));
+	lex(f);
+}
+
+static void drop_tokens(struct mp_ctx *ctx, struct mp_file *f)
+{
+	free(ctx->spare.toks);
+	free(ctx->spare.dirs);
+	ctx->spare.toks = f->toks;
+	ctx->spare.tokcap = f->tokcap;
+	ctx->spare.dirs = f->dirs;
+	ctx->spare.dircap = f->dircap;
+	f->toks = NULL;
+	f->dirs = NULL;
+	f->ntok = f->tokcap = f->ndir = f->dircap = 0;
+}
+
+/*
+ * Two passes, so that only one file's tokens are in memory at a time:
+ * the first collects every file's macros and declarations, the second
+ * lexes each file again to convert it.
+ */
+void mp_run(struct mp_ctx *ctx)
+{
+	size_t i;
+	struct declvec dv = { NULL, 0, 0 };
+
+	/*
+	 * name_used()'s filters: a bit for every two bytes of a file (a
+	 * power of 2, 512 to 65536 bits) lets about one file in a hundred
+	 * through for a name it does not use.
+	 */
+	ctx->names_at = calloc(ctx->nfiles + 1, sizeof(*ctx->names_at));
+	if (!ctx->names_at)
+		exit(2);
+	for (i = 0; i < ctx->nfiles; i++) {
+		size_t nbits = 512;
+
+		while (nbits < 65536 && nbits < ctx->files[i]->len / 2)
+			nbits *= 2;
+		ctx->names_at[i + 1] = ctx->names_at[i] + nbits / 64;
+	}
+	ctx->names = calloc(ctx->names_at[ctx->nfiles] + 1, sizeof(*ctx->names));
+	if (!ctx->names)
+		exit(2);
+	/* for #include "...": which given file each normalised path is */
+	ctx->norm_paths = calloc(ctx->nfiles + 1, sizeof(*ctx->norm_paths));
+	if (!ctx->norm_paths)
+		exit(2);
+	for (i = 0; i < ctx->nfiles; i++) {
+		const char *path = ctx->files[i]->path;
+		char norm[4096];
+		struct hent *e;
+
+		norm_path(path, strlen(path), norm, sizeof(norm));
+		if (!norm[0])
+			continue;
+		ctx->norm_paths[i] = strdup(norm);
+		if (!ctx->norm_paths[i])
+			exit(2);
+		e = hslot(&ctx->path_map, ctx->norm_paths[i], strlen(norm));
+		if (!e->k || e->val < 0)
+			e->val = (int)i;
+	}
+	for (i = 0; i < ctx->nfiles; i++) {
+		struct mp_file *f = ctx->files[i];
+		size_t first_decl = dv.n, first_macro = ctx->nmacro, k;
+
+		lex_file(ctx, f);
+		collect_includes(ctx, f);
+		collect_macros(ctx, f);
+		collect_decls(f, &dv);
+		for (k = first_decl; k < dv.n; k++) {
+			dv.v[k].key = tstr(f, dv.v[k].name);
+			dv.v[k].klen = tlen(f, dv.v[k].name);
+		}
+		mark_mp_args(ctx, f, 1);
+		mark_wrappers(ctx, f, first_macro);
+		keep_bodies(ctx, f, first_macro);
+		drop_tokens(ctx, f);
+	}
+	ctx->decls = dv.v;
+	ctx->ndecl = dv.n;
+	ctx->declcap = dv.cap;
+	/* chain declarations by name, in order */
+	for (i = ctx->ndecl; i-- > 0;) {
+		struct decl *d = &ctx->decls[i];
+		struct hent *e = hslot(&ctx->decl_map, d->key, d->klen);
+
+		d->next = e->val;
+		e->val = (int)i;
+	}
+	/* the calls of macros that wrap MODULE_PARM(), in every file */
+	for (i = 0; ctx->wrapper_map.n && i < ctx->nfiles; i++) {
+		struct mp_file *f = ctx->files[i];
+
+		if (!mentions_wrapper(ctx, f))
+			continue;
+		lex_file(ctx, f);
+		collect_calls(ctx, f);
+		drop_tokens(ctx, f);
+	}
+	for (i = 0; i < ctx->nfiles; i++) {
+		struct mp_file *f = ctx->files[i];
+
+		lex_file(ctx, f);
+		mark_mp_args(ctx, f, 0);
+		scan_file(ctx, f);
+		tidy_deletions(f);
+		apply_edits(f);
+		drop_tokens(ctx, f);
+		sort_diags(f);
+	}
+}
+
+void mp_free(struct mp_ctx *ctx)
+{
+	size_t i, k;
+
+	for (i = 0; i < ctx->nfiles; i++) {
+		struct mp_file *f = ctx->files[i];
+
+		for (k = 0; k < f->nedit; k++)
+			free(f->edits[k].text);
+		for (k = 0; k < f->ndiag; k++)
+			free(f->diags[k].msg);
+		free(f->edits);
+		free(f->diags);
+		free(f->toks);
+		free(f->dirs);
+		free(f->incs);
+		if (f->kept_bodies)
+			free(f->kept_bodies->toks);
+		free(f->kept_bodies);
+		free(f->out);
+		free(f->data);
+		free(f->path);
+		free(f);
+	}
+	if (ctx->norm_paths)
+		for (i = 0; i < ctx->nfiles; i++)
+			free(ctx->norm_paths[i]);
+	free(ctx->norm_paths);
+	free(ctx->visited);
+	free(ctx->path_map.e);
+	free(ctx->files);
+	free(ctx->macros);
+	free(ctx->decls);
+	free(ctx->macro_map.e);
+	free(ctx->decl_map.e);
+	free(ctx->names);
+	free(ctx->names_at);
+	free(ctx->spare.toks);
+	free(ctx->spare.dirs);
+	free(ctx->calls);
+	free(ctx->call_args);
+	for (i = 0; i < ctx->used_map.cap; i++)
+		free((char *)ctx->used_map.e[i].k);
+	free(ctx->used_map.e);
+	free(ctx->wrapper_map.e);
+	free(ctx->call_map.e);
+	free(ctx->pnames);
+	free(ctx->pname_map.e);
+	free(ctx);
+}

@@ -1,0 +1,272 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * modparm-convert: scope.  Declarations are looked up by name, in a
+ * file, in the given headers it includes (the #include graph), and in
+ * the #if branches that can be compiled with a use.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
+#include <string.h>
+
+#include "cond.h"
+#include "diag.h"
+#include "lex.h"
+#include "scope.h"
+
+/* first declaration of key[0..len) in file f, in file order */
+const struct decl *decl_named(struct mp_ctx *ctx, const struct mp_file *f,
+				     const char *key, size_t len, int before, unsigned limit)
+{
+	int k = hget(&ctx->decl_map, key, len);
+	const struct decl *best = NULL;
+
+	for (; k >= 0; k = ctx->decls[k].next) {
+		const struct decl *d = &ctx->decls[k];
+
+		if (d->file != f->idx)
+			continue;
+		if (before && d->end >= limit)
+			continue;
+		if (!best || d->end < best->end)
+			best = d;
+	}
+	return best;
+}
+
+/* first declaration of token `name` in file f, in file order */
+const struct decl *decl_in_file(struct mp_ctx *ctx, const struct mp_file *f, unsigned name,
+				       int before, unsigned limit)
+{
+	return decl_named(ctx, f, tstr(f, name), tlen(f, name), before, limit);
+}
+
+/*
+ * in[0..inlen) with "." components dropped, "dir/.." folded and '/'
+ * runs squeezed, into out; "" if it does not fit.  Lexical only: enough
+ * to see that an #include from "drivers/net/x.c" of "../net/x.h" names
+ * the file given as "drivers/net/x.h".
+ */
+void norm_path(const char *in, size_t inlen, char *out, size_t sz)
+{
+	size_t o = 0, i = 0, floor;	/* floor: leading part never folded */
+
+	if (inlen && in[0] == '/')
+		out[o++] = '/';
+	floor = o;
+	while (i < inlen) {
+		size_t s = i, n;
+		int dotdot;
+
+		while (i < inlen && in[i] != '/')
+			i++;
+		n = i - s;
+		i++;
+		if (!n || (n == 1 && in[s] == '.'))
+			continue;
+		dotdot = n == 2 && in[s] == '.' && in[s + 1] == '.';
+		if (dotdot && o > floor) {
+			while (o > floor && out[o - 1] != '/')
+				o--;
+			if (o > floor)
+				o--;
+			continue;
+		}
+		if (dotdot && floor == 1)
+			continue;	/* "/.." is "/" */
+		if (o + n + 2 > sz) {
+			o = 0;
+			break;
+		}
+		if (o && out[o - 1] != '/')
+			out[o++] = '/';
+		memcpy(out + o, in + s, n);
+		o += n;
+		if (dotdot)
+			floor = o;
+	}
+	out[o] = '\0';
+}
+
+/* the given file that the "..." string token tok of f, an #include, names; or -1 */
+static int included_file(struct mp_ctx *ctx, const struct mp_file *f, unsigned tok)
+{
+	char joined[4096], want[4096];
+	const char *inc = tstr(f, tok) + 1, *slash = strrchr(f->path, '/');
+	size_t n = tlen(f, tok), dirlen = slash && *inc != '/' ? (size_t)(slash - f->path) + 1 : 0;
+
+	if (n < 2 || inc[n - 2] != '"' || dirlen + n - 2 >= sizeof(joined))
+		return -1;
+	memcpy(joined, f->path, dirlen);
+	memcpy(joined + dirlen, inc, n - 2);
+	norm_path(joined, dirlen + n - 2, want, sizeof(want));
+	return want[0] ? hget(&ctx->path_map, want, strlen(want)) : -1;
+}
+
+/* Note f's #include "..." directives, which outlive its tokens. */
+void collect_includes(struct mp_ctx *ctx, struct mp_file *f)
+{
+	size_t d;
+
+	for (d = 0; d < f->ndir; d++) {
+		size_t i = f->dirs[d];
+
+		if (!directive_at(f, i, "include", TK_STR))
+			continue;
+		GROW(f->incs, f->ninc, f->inccap);
+		f->incs[f->ninc].tok = (unsigned)i + 2;
+		f->incs[f->ninc].file = included_file(ctx, f, (unsigned)i + 2);
+		f->ninc++;
+	}
+}
+
+/*
+ * Whether f includes the given file target with #include "...", before
+ * token limit (0: anywhere), directly or through other given headers:
+ * then target's declarations are in scope in f, as for the compiler.
+ * Headers often include each other; each is searched once per question.
+ */
+static int includes_file_from(struct mp_ctx *ctx, const struct mp_file *f, int target,
+			      unsigned limit)
+{
+	size_t i;
+
+	ctx->visited[f->idx] = ctx->visit_mark;
+	for (i = 0; i < f->ninc && (!limit || f->incs[i].tok < limit); i++) {
+		int j = f->incs[i].file;
+
+		if (j == target)
+			return 1;
+		if (j >= 0 && ctx->visited[j] != ctx->visit_mark &&
+		    includes_file_from(ctx, ctx->files[j], target, 0))
+			return 1;
+	}
+	return 0;
+}
+
+int includes_file(struct mp_ctx *ctx, const struct mp_file *f, int target, unsigned limit)
+{
+	if (!ctx->visited) {
+		ctx->visited = calloc(ctx->nfiles, sizeof(*ctx->visited));
+		if (!ctx->visited)
+			exit(2);
+	}
+	ctx->visit_mark++;
+	return includes_file_from(ctx, f, target, limit);
+}
+
+/* A declaration of key[0..len) in a given header that f includes before token limit. */
+const struct decl *decl_in_included(struct mp_ctx *ctx, const struct mp_file *f,
+					   const char *key, size_t len, unsigned limit)
+{
+	int k = hget(&ctx->decl_map, key, len);
+
+	for (; k >= 0; k = ctx->decls[k].next)
+		if (ctx->decls[k].file != f->idx &&
+		    includes_file(ctx, f, ctx->decls[k].file, limit))
+			return &ctx->decls[k];
+	return NULL;
+}
+
+/*
+ * If f includes, before its use of name at token mp, an #include "..."
+ * that names none of the given files, warn that the declaration may be
+ * there and name the first such header.  Return: whether it warned.
+ */
+int warn_missing_include(struct mp_file *f, unsigned mp, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < f->ninc && f->incs[i].tok < mp; i++) {
+		unsigned tok = f->incs[i].tok;
+
+		if (f->incs[i].file >= 0 || tlen(f, tok) < 2)
+			continue;
+		diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): no declaration of '%s' is in scope; give \"%.*s\", which this file includes, too"),
+		     name, name, (int)tlen(f, tok) - 2, tstr(f, tok) + 1);
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * The const tokens of f to remove so that the variable of dc becomes
+ * writable (pointee 0) or, for a const char *, points to char (pointee 1):
+ * one per declaration of it in f, each non-extern with exactly one such
+ * const, as with 3c59x.c's two definitions under #ifdef.  An extern
+ * declaration with a const in another file would then conflict.  Returns
+ * how many tokens it stored in cut, or 0 where removing const is not
+ * that simple.
+ */
+size_t removable_consts(struct mp_ctx *ctx, const struct mp_file *f, const struct decl *dc,
+			       int pointee, unsigned *cut)
+{
+	unsigned t = pointee ? dc->pointee_const : dc->obj_const;
+	size_t n = 0;
+	int k;
+
+	if (!t || dc->is_extern || dc->file != f->idx)
+		return 0;
+	cut[n++] = t - 1;
+	k = hget(&ctx->decl_map, tstr(f, dc->name), tlen(f, dc->name));
+	for (; k >= 0; k = ctx->decls[k].next) {
+		const struct decl *d = &ctx->decls[k];
+
+		if (d == dc)
+			continue;
+		if (d->file != f->idx) {
+			if (d->is_extern && (d->is_const || d->const_pointee))
+				return 0;
+			continue;
+		}
+		t = pointee ? d->pointee_const : d->obj_const;
+		if (!t || d->is_extern || n == MAX_CONST_CUTS)
+			return 0;
+		cut[n++] = t - 1;
+	}
+	return n;
+}
+
+/*
+ * The first declaration in f of the name at token name, before token use
+ * (after it, if after is set), that can be compiled with the use, or NULL.
+ * Compatibility code declared a variable once per branch of an #if, as
+ * u8 for the built-in driver and int for the module, and the use's own
+ * branch says which one it sets.  *other is set to another one that can
+ * be compiled with the use but gives the variable another type, or NULL:
+ * then no one conversion builds in every configuration.  Declarations
+ * that are never compiled, as under #if 0, do not count for a use that
+ * is.
+ */
+const struct decl *decl_in_branch(struct mp_ctx *ctx, const struct mp_file *f,
+					 unsigned name, unsigned use, int after,
+					 const struct decl **other)
+{
+	const struct decl *best = NULL, *seen = NULL, *odd = NULL;
+	struct cond_chain here, there;
+	int have_here = 0, live = 1, k;
+
+	for (k = hget(&ctx->decl_map, tstr(f, name), tlen(f, name)); k >= 0;
+	     k = ctx->decls[k].next) {
+		const struct decl *d = &ctx->decls[k];
+
+		if (d->file != f->idx || (after ? d->end <= use : d->end >= use))
+			continue;
+		if (!have_here) {
+			cond_chain_at(f, use, &here);
+			live = !never_compiled(&here);
+			have_here = 1;
+		}
+		cond_chain_at(f, d->name, &there);
+		if (!same_branch(&here, &there) || (live && never_compiled(&there)))
+			continue;
+		if (!best || d->end < best->end)
+			best = d;
+		if (!seen)
+			seen = d;
+		else if (!odd && !same_var_type(seen, d))
+			odd = d;
+	}
+	/* of two that disagree, one disagrees with best */
+	*other = !odd ? NULL : same_var_type(best, seen) ? odd : seen;
+	return best;
+}

@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * modparm-convert: allocation.  Running out of memory is the one error
+ * the core cannot report through a diagnostic: it ends the program here.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+void *xrealloc(void *p, size_t n)
+{
+	void *q = realloc(p, n ? n : 1);
+
+	if (!q) {
+		fputs("modparm-convert: error: out of memory\n", stderr);
+		exit(2);
+	}
+	return q;
+}
+
+char *xstrndup(const char *s, size_t n)
+{
+	char *p = xrealloc(NULL, n + 1);
+
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}

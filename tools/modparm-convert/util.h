@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * modparm-convert: what every part of the core uses: allocation, whose
+ * failure ends the program in one place, and character classes.
+ */
+#ifndef MP_UTIL_H
+#define MP_UTIL_H
+
+#include <stddef.h>
+#include <string.h>
+
+
+void *xrealloc(void *p, size_t n);
+char *xstrndup(const char *s, size_t n);
+
+#define GROW(arr, n, cap) do {						\
+	if ((n) >= (cap)) {						\
+		(cap) = (cap) ? (cap) * 2 : 16;				\
+		(arr) = xrealloc((arr), (cap) * sizeof(*(arr)));	\
+	}								\
+} while (0)
+
+static inline int is_alpha(unsigned char c)
+{
+	return (unsigned char)((c | 32) - 'a') < 26;
+}
+
+static inline int is_digit(unsigned char c)
+{
+	return (unsigned char)(c - '0') < 10;
+}
+
+static inline int is_idstart(unsigned char c)
+{
+	return is_alpha(c) || c == '_' || c == '$' || c >= 0x80;
+}
+
+static inline int is_idchar(unsigned char c)
+{
+	return is_idstart(c) || is_digit(c);
+}
+
+static inline int word_is(const char *s, size_t n, const char *w)
+{
+	return strlen(w) == n && !memcmp(s, w, n);
+}
+
+#endif

@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * modparm-convert: wrappers, function-like macros whose body uses
+ * MODULE_PARM(), and the calls of them whose arguments decide the
+ * conversion of that body.
+ */
+#ifndef MP_WRAPPER_H
+#define MP_WRAPPER_H
+
+#include "ctx.h"
+#include "decl.h"
+#include "macro.h"
+
+/*
+ * A call of a function-like macro whose body uses MODULE_PARM().  The
+ * body is converted once for every call, so each call's arguments are
+ * recorded while its file's tokens exist; its arguments' text stays in
+ * the file's data.
+ */
+struct mcall {
+	int file;
+	unsigned tok, line;	/* the macro name */
+	unsigned char in_macro;	/* the call is itself in a #define */
+	unsigned char in_braces;	/* in a function or initializer */
+	unsigned arg0, nargs;	/* its arguments in ctx->call_args */
+	int next;		/* the previous call of a macro of this name */
+};
+
+struct mcall_arg {
+	unsigned tok;		/* an identifier alone, or NO_TOK */
+	unsigned start, len;	/* its text */
+	int clash;		/* ctx->pnames entry that makes it a parameter too, or -1 */
+	int decl;		/* its declaration in the call's file, or an ARG_DECL_* */
+	int twin;		/* one of another type, also compiled with the call, or -1 */
+};
+
+/* mcall_arg.decl when the call's file has no declaration for it */
+#define ARG_DECL_NONE		(-1)	/* not before the call */
+#define ARG_DECL_OTHER_BRANCH	(-2)	/* only under other branches of an #if */
+
+/*
+ * A variable that a file makes a parameter outside any #define.  A file's
+ * entries are consecutive in ctx->pnames, which is how mark_clashes()
+ * tells them from other files'.
+ */
+struct pname {
+	unsigned tok, line;
+	unsigned via_start, via_len;	/* MODULE_PARM or module_param*, in its data */
+	int next;
+};
+
+/* the longest list of names note_calls_kept() gives */
+#define KEPT_MAX 200
+
+struct use;
+void mark_wrappers(struct mp_ctx *ctx, const struct mp_file *f, size_t first);
+int mentions_wrapper(const struct mp_ctx *ctx, const struct mp_file *f);
+void collect_calls(struct mp_ctx *ctx, struct mp_file *f);
+void note_calls_kept(struct mp_file *f, unsigned mp, const struct macro *wrap,
+		     const char *kept);
+int wrapper_call_decl(struct mp_ctx *ctx, struct mp_file *f, const struct use *u,
+		      const struct macro *wrap, const char *name,
+		      const struct decl **dcp, const struct mcall **via, char via_var[128],
+		      char kept[KEPT_MAX]);
+
+#endif
