@@ -11,6 +11,44 @@
 #include "modparm.h"
 #include "hmap.h"
 
+struct mp_tok;
+struct mp_edit;
+struct mp_diag;
+struct mp_include;
+
+/*
+ * One given file: its text, what the passes keep of it between them,
+ * and the results.  Its tokens exist only while a pass works on it.
+ */
+struct mp_file {
+	char *path;		/* as displayed */
+	char *data;
+	size_t len;
+	int idx;		/* in ctx->files */
+	/* the lexer's output, while a pass works on the file */
+	struct mp_tok *toks;
+	size_t ntok, tokcap;
+	unsigned *dirs;		/* the '#' token of each directive */
+	size_t ndir, dircap;
+	int lex_bad;		/* 1: unterminated comment, 2: unterminated literal */
+	/* kept from the first pass: the bodies of its object-like macros ... */
+	struct mp_file *kept_bodies;
+	/* ... and its #include "..." directives */
+	struct mp_include *incs;
+	size_t ninc, inccap;
+	/* results: the edits and the text they make ... */
+	struct mp_edit *edits;
+	size_t nedit, editcap;
+	char *out;		/* the rewritten text, when changed */
+	size_t outlen;
+	int changed;
+	/* ... the diagnostics, and the counts */
+	struct mp_diag *diags;
+	size_t ndiag, diagcap;
+	unsigned seq;		/* orders edits and diagnostics at one offset */
+	unsigned nuses, nconverted;
+};
+
 /* An #include "..." of a file: its token and the given file it names, or -1. */
 struct mp_include {
 	unsigned tok;

@@ -46,14 +46,14 @@ void sort_diags(struct mp_file *f)
 		qsort(f->diags, f->ndiag, sizeof(*f->diags), cmp_diag);
 }
 
-void mp_write_report(const struct mp_file *f, FILE *out, int only_cannot)
+void mp_write_report(const struct mp_file *f, FILE *out, enum mp_report which)
 {
 	size_t i;
 
 	for (i = 0; i < f->ndiag; i++) {
 		const struct mp_diag *d = &f->diags[i];
 
-		if (only_cannot && d->kind != MP_WARN_CANNOT)
+		if (which == MP_REPORT_REFUSED && d->kind != MP_WARN_CANNOT)
 			continue;
 		fprintf(out, "%s:%u:%u: %s: %s\n", f->path, d->line, d->col,
 			d->kind == MP_NOTE ? "note" : "warning", d->msg);

@@ -35,13 +35,15 @@ static char *dup_buf(const uint8_t *p, size_t n)
 static void check_rewrite(const struct mp_file *f)
 {
 	char why_in[128], why_out[128];
+	size_t len, outlen;
+	const char *data = mp_file_text(f, &len), *out = mp_file_output(f, &outlen);
 
-	if (!mp_check_syntax(f->data, f->len, why_in, sizeof(why_in)) &&
-	    mp_check_syntax(f->out, f->outlen, why_out, sizeof(why_out))) {
+	if (!mp_check_syntax(data, len, why_in, sizeof(why_in)) &&
+	    mp_check_syntax(out, outlen, why_out, sizeof(why_out))) {
 		fprintf(stderr, "the rewrite broke the syntax: %s\n", why_out);
 		abort();
 	}
-	if (mp_count_uses(f->out, f->outlen) > mp_count_uses(f->data, f->len)) {
+	if (mp_count_uses(out, outlen) > mp_count_uses(data, len)) {
 		fprintf(stderr, "the rewrite added MODULE_PARM() uses\n");
 		abort();
 	}
@@ -60,17 +62,20 @@ static void check_stable(struct mp_ctx *ctx)
 
 	for (i = 0; i < mp_nfiles(ctx); i++) {
 		const struct mp_file *f = mp_file_at(ctx, i);
-		const char *text = f->changed ? f->out : f->data;
-		size_t len = f->changed ? f->outlen : f->len;
+		size_t len;
+		const char *text = mp_file_output(f, &len);
 
-		mp_add(again, f->path, dup_buf((const uint8_t *)text, len), len);
+		if (!text)
+			text = mp_file_text(f, &len);
+		mp_add(again, mp_file_path(f), dup_buf((const uint8_t *)text, len), len);
 	}
 	mp_run(again);
 	for (i = 0; i < mp_nfiles(again); i++) {
 		const struct mp_file *g = mp_file_at(again, i);
+		size_t len;
 
-		if (g->changed) {
-			fprintf(stderr, "a second pass changed %s again:\n", g->path);
+		if (mp_file_output(g, &len)) {
+			fprintf(stderr, "a second pass changed %s again:\n", mp_file_path(g));
 			mp_write_diff(g, stderr);
 			abort();
 		}
@@ -339,16 +344,19 @@ static void gen_line(struct recipe *r)
  */
 static void check_accounted(const struct mp_file *f)
 {
-	unsigned int left = f->changed ? mp_count_uses(f->out, f->outlen) :
-					 mp_count_uses(f->data, f->len);
-	size_t d, cannot = 0;
+	size_t len;
+	const char *text = mp_file_output(f, &len);
+	unsigned int left;
+	struct mp_stats st;
 
-	for (d = 0; d < f->ndiag; d++)
-		cannot += f->diags[d].kind == MP_WARN_CANNOT;
-	if (left != f->nuses - f->nconverted || cannot != left) {
-		fprintf(stderr, "%s: %u uses, %u converted, %u left, %zu warned about\n",
-			f->path, f->nuses, f->nconverted, left, cannot);
-		mp_write_report(f, stderr, 0);
+	if (!text)
+		text = mp_file_text(f, &len);
+	left = mp_count_uses(text, len);
+	mp_file_stats(f, &st);
+	if (left != st.uses - st.converted || st.refused != left) {
+		fprintf(stderr, "%s: %u uses, %u converted, %u left, %u warned about\n",
+			mp_file_path(f), st.uses, st.converted, left, st.refused);
+		mp_write_report(f, stderr, MP_REPORT_ALL);
 		abort();
 	}
 }
@@ -410,8 +418,9 @@ static void check_recipe(const uint8_t *data, size_t size)
 	mp_run(ctx);
 	for (i = 0; i < mp_nfiles(ctx); i++) {
 		struct mp_file *mf = mp_file_at(ctx, i);
+		size_t len;
 
-		if (mf->changed) {
+		if (mp_file_output(mf, &len)) {
 			check_rewrite(mf);
 			changed = 1;
 		}
@@ -444,10 +453,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	mp_run(ctx);
 	for (i = 0; i < mp_nfiles(ctx); i++) {
 		struct mp_file *f = mp_file_at(ctx, i);
+		size_t len;
 
-		mp_write_report(f, sink, 0);
+		mp_write_report(f, sink, MP_REPORT_ALL);
 		mp_write_diff(f, sink);
-		if (f->changed)
+		if (mp_file_output(f, &len))
 			check_rewrite(f);
 	}
 	/*

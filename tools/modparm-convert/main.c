@@ -519,23 +519,29 @@ int main(int argc, char **argv)
 
 	for (i = 0, c = 0; i < ninputs; i++) {
 		struct mp_file *f;
+		const char *text;
+		size_t len;
 
 		if (!inputs[i].path)
 			continue;
 		f = mp_file_at(ctx, (size_t)c++);
 		if (report) {
-			mp_write_report(f, stdout, 0);
-			if (f->ndiag)
+			struct mp_stats st;
+
+			mp_write_report(f, stdout, MP_REPORT_ALL);
+			mp_file_stats(f, &st);
+			if (st.diags)
 				pending = 1;
 			continue;
 		}
 		if (!quiet)
-			mp_write_report(f, stderr, 1);
-		if (!f->changed)
+			mp_write_report(f, stderr, MP_REPORT_REFUSED);
+		text = mp_file_output(f, &len);
+		if (!text)
 			continue;
 		pending = 1;
 		if (in_place)
-			write_in_place(inputs[i].path, &inputs[i].st, f->out, f->outlen, backup);
+			write_in_place(inputs[i].path, &inputs[i].st, text, len, backup);
 		else
 			mp_write_diff(f, stdout);
 	}

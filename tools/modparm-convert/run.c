@@ -55,6 +55,35 @@ struct mp_file *mp_file_at(struct mp_ctx *ctx, size_t i)
 	return ctx->files[i];
 }
 
+const char *mp_file_path(const struct mp_file *f)
+{
+	return f->path;
+}
+
+const char *mp_file_text(const struct mp_file *f, size_t *len)
+{
+	*len = f->len;
+	return f->data;
+}
+
+const char *mp_file_output(const struct mp_file *f, size_t *len)
+{
+	*len = f->changed ? f->outlen : 0;
+	return f->changed ? f->out : NULL;
+}
+
+void mp_file_stats(const struct mp_file *f, struct mp_stats *st)
+{
+	size_t i;
+
+	st->uses = f->nuses;
+	st->converted = f->nconverted;
+	st->diags = (unsigned)f->ndiag;
+	st->refused = 0;
+	for (i = 0; i < f->ndiag; i++)
+		st->refused += f->diags[i].kind == MP_WARN_CANNOT;
+}
+
 /*
  * Only one file's tokens are needed at a time: lex each into the array
  * the last one used, so that a tree of files does not pay for a fresh,
