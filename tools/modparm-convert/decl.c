@@ -106,34 +106,34 @@ static size_t match_back(const struct mp_file *f, const unsigned int *idx, size_
 	return m;
 }
 
-/* The first __initdata among tokens idx[from..to) of f, + 1; or 0. */
+/* The first __initdata among tokens idx[from..to) of f, or NO_TOK. */
 static unsigned find_initdata(const struct mp_file *f, const unsigned *idx, size_t from, size_t to)
 {
 	for (; from < to; from++)
 		if (tis(f, idx[from], "__initdata"))
-			return idx[from] + 1;
-	return 0;
+			return idx[from];
+	return NO_TOK;
 }
 
 /*
  * The only const among the specifiers spec[0..n) and nother more consts
- * of the declarator (the last of which is token other - 1), + 1; 0 if
- * there is none or there are several.
+ * of the declarator (the last of which is token other); NO_TOK if there
+ * is none or there are several.
  */
 static unsigned find_sole_const(const struct mp_file *f, const unsigned *spec, size_t n,
 				int nother, unsigned other)
 {
-	unsigned found = nother == 1 ? other : 0;
+	unsigned found = nother == 1 ? other : NO_TOK;
 	size_t i;
 
 	if (nother > 1)
-		return 0;
+		return NO_TOK;
 	for (i = 0; i < n; i++) {
 		if (!tis(f, spec[i], "const"))
 			continue;
-		if (found)
-			return 0;
-		found = spec[i] + 1;
+		if (found != NO_TOK)
+			return NO_TOK;
+		found = spec[i];
 	}
 	return found;
 }
@@ -145,7 +145,7 @@ void parse_stmt(struct mp_file *f, const unsigned *idx, size_t n, struct declvec
 	unsigned spec[32];
 	int first = 1, is_extern = 0, is_static = 0, spec_const = 0, spec_struct = 0;
 	int spec_volatile = 0;
-	unsigned spec_initdata = 0;	/* in the specifiers: every declarator */
+	unsigned spec_initdata = NO_TOK;	/* in the specifiers: every declarator */
 
 	if (n < 3 || !tp(f, idx[n - 1], ';'))
 		return;
@@ -156,7 +156,8 @@ void parse_stmt(struct mp_file *f, const unsigned *idx, size_t n, struct declvec
 	while (segs < n) {
 		size_t s = segs, e, l;
 		int has_init = 0, ptr = 0, cobj = 0, ndims = 0, nmid = 0, vol = 0;
-		unsigned dim_s = 0, dim_e = 0, name, initdata, mid_const = 0, cobj_const = 0;
+		unsigned dim_s = 0, dim_e = 0, name, initdata;
+		unsigned mid_const = NO_TOK, cobj_const = NO_TOK;
 		struct decl dc;
 
 		/* segment: up to a ',' at depth 0 */
@@ -214,10 +215,10 @@ void parse_stmt(struct mp_file *f, const unsigned *idx, size_t n, struct declvec
 				vol = 1;
 			else if (ptr == 0) {
 				cobj++;		/* const right before the name */
-				cobj_const = idx[l - 1] + 1;
+				cobj_const = idx[l - 1];
 			} else {
 				nmid++;		/* as in char const *p */
-				mid_const = idx[l - 1] + 1;
+				mid_const = idx[l - 1];
 			}
 			l--;
 		}
@@ -287,13 +288,14 @@ void parse_stmt(struct mp_file *f, const unsigned *idx, size_t n, struct declvec
 		/* the specifiers' const is the pointee's when there is a '*' */
 		dc.obj_const = find_sole_const(f, spec, ptr == 0 ? specn : 0, cobj, cobj_const);
 		dc.const_pointee = (unsigned char)((spec_const || nmid) && ptr > 0);
+		dc.pointee_const = NO_TOK;
 		if (dc.const_pointee && ptr == 1)
 			dc.pointee_const = find_sole_const(f, spec, specn, nmid, mid_const);
 		dc.is_volatile = (unsigned char)(spec_volatile || vol);
 		dc.is_extern = (unsigned char)is_extern;
 		dc.is_static = (unsigned char)is_static;
 		dc.has_init = (unsigned char)has_init;
-		dc.initdata = initdata ? initdata : spec_initdata;
+		dc.initdata = initdata != NO_TOK ? initdata : spec_initdata;
 		dc.next = -1;
 
 		/* type from the specifiers */
@@ -456,6 +458,6 @@ int same_decl_type(const struct decl *a, const struct decl *b)
 {
 	return a->ct == b->ct && a->ptr == b->ptr && a->ndims == b->ndims &&
 	       a->is_const == b->is_const && a->const_pointee == b->const_pointee &&
-	       a->is_volatile == b->is_volatile && !a->initdata == !b->initdata &&
+	       a->is_volatile == b->is_volatile && (a->initdata == NO_TOK) == (b->initdata == NO_TOK) &&
 	       (a->ct != CT_UNKNOWN || !strcmp(a->spec, b->spec));
 }

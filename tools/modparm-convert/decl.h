@@ -22,9 +22,9 @@ struct decl {
 	int ptr, ndims;
 	unsigned dim_s, dim_e;	/* tokens inside the first [] */
 	unsigned char is_const, const_pointee, is_extern, is_static, has_init, is_volatile;
-	unsigned initdata;	/* its __initdata token + 1, or 0 */
-	unsigned pointee_const;	/* the one const of a const char * + 1, or 0 */
-	unsigned obj_const;	/* the one const of a const object + 1, or 0 */
+	unsigned initdata;	/* its __initdata token, or NO_TOK */
+	unsigned pointee_const;	/* the one const of a const char *, or NO_TOK */
+	unsigned obj_const;	/* the one const of a const object, or NO_TOK */
 	char spec[64];
 	const char *key;	/* the name, in its file's data */
 	unsigned klen;

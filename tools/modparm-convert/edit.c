@@ -4,6 +4,7 @@
  * ranges; they are sorted, tidied into whole-line deletions and applied.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,7 +41,11 @@ void cut_token(struct mp_file *f, unsigned t)
 	f->toks[t].flags |= TF_DROPPED;
 }
 
-int line_end_clear(const struct mp_file *f, size_t off, size_t *eol, int comments)
+/* What line_end_clear() lets stand between an offset and the line's end. */
+enum line_rest { REST_BLANKS, REST_BLANKS_COMMENTS };
+
+static bool line_end_clear(const struct mp_file *f, size_t off, size_t *eol,
+			   enum line_rest rest)
 {
 	/* whitespace only up to the newline? */
 	size_t i = off;
@@ -48,7 +53,8 @@ int line_end_clear(const struct mp_file *f, size_t off, size_t *eol, int comment
 	for (;;) {
 		while (i < f->len && (f->data[i] == ' ' || f->data[i] == '\t' || f->data[i] == '\r'))
 			i++;
-		if (comments && i + 1 < f->len && f->data[i] == '/' && f->data[i + 1] == '*') {
+		if (rest == REST_BLANKS_COMMENTS && i + 1 < f->len && f->data[i] == '/' &&
+		    f->data[i + 1] == '*') {
 			/* a comment that ends on this line */
 			size_t j = i + 2;
 
@@ -59,28 +65,29 @@ int line_end_clear(const struct mp_file *f, size_t off, size_t *eol, int comment
 				i = j + 2;
 				continue;
 			}
-			return 0;
+			return false;
 		}
-		if (comments && i + 1 < f->len && f->data[i] == '/' && f->data[i + 1] == '/') {
+		if (rest == REST_BLANKS_COMMENTS && i + 1 < f->len && f->data[i] == '/' &&
+		    f->data[i + 1] == '/') {
 			while (i < f->len && f->data[i] != '\n')
 				i++;
 			if (i > 0 && f->data[i - 1] == '\\')
-				return 0;
+				return false;
 		}
 		break;
 	}
 	if (i < f->len && f->data[i] == '\n') {
 		*eol = i + 1;
-		return 1;
+		return true;
 	}
 	if (i == f->len) {
 		*eol = i;
-		return 1;
+		return true;
 	}
-	return 0;
+	return false;
 }
 
-const char *eol_of(const struct mp_file *f, size_t off)
+static const char *eol_of(const struct mp_file *f, size_t off)
 {
 	const char *nl = memchr(f->data + off, '\n', f->len - off);
 
@@ -96,6 +103,44 @@ const char *eol_of(const struct mp_file *f, size_t off)
 			return "\r\n";
 	}
 	return "\n";
+}
+
+/*
+ * Remove tokens first..last of f, with their line when nothing else is
+ * on it, and put call after token after, a declaration's ';': on a line
+ * of its own when the declaration's line has nothing more.
+ */
+void move_call(struct mp_file *f, unsigned first, unsigned last, unsigned after,
+	       const char *call)
+{
+	size_t s = f->toks[first].start, e = f->toks[last].end, b = s, ins, eol;
+	const char *nl;
+	char *text;
+
+	while (b > 0 && (f->data[b - 1] == ' ' || f->data[b - 1] == '\t'))
+		b--;
+	if ((b == 0 || f->data[b - 1] == '\n') && line_end_clear(f, e, &eol, REST_BLANKS)) {
+		s = b;
+		e = eol;
+	} else {
+		while (e < f->len && (f->data[e] == ' ' || f->data[e] == '\t'))
+			e++;
+	}
+	add_edit(f, s, e, "");
+	ins = f->toks[after].end;
+	nl = eol_of(f, ins);
+	if (line_end_clear(f, ins, &eol, REST_BLANKS_COMMENTS) && eol > ins &&
+	    f->data[eol - 1] == '\n') {
+		text = xasprintf("%s;%s", call, nl);
+	} else if (line_end_clear(f, ins, &eol, REST_BLANKS_COMMENTS)) {
+		/* declaration on the last line without a newline */
+		text = xasprintf("%s%s;", nl, call);
+	} else {
+		text = xasprintf(" %s;", call);
+		eol = ins;
+	}
+	add_edit(f, eol, eol, text);
+	free(text);
 }
 
 static int cmp_edit(const void *a, const void *b)

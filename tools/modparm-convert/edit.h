@@ -16,8 +16,8 @@ struct mp_edit {
 
 void add_edit(struct mp_file *f, size_t s, size_t e, const char *text);
 void cut_token(struct mp_file *f, unsigned t);
-int line_end_clear(const struct mp_file *f, size_t off, size_t *eol, int comments);
-const char *eol_of(const struct mp_file *f, size_t off);
+void move_call(struct mp_file *f, unsigned first, unsigned last, unsigned after,
+	       const char *call);
 void tidy_deletions(struct mp_file *f);
 void apply_edits(struct mp_file *f);
 

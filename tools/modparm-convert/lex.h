@@ -67,6 +67,12 @@ static inline int teq(const struct mp_file *a, unsigned i, const struct mp_file 
 	return tlen(a, i) == tlen(b, j) && !memcmp(tstr(a, i), tstr(b, j), tlen(a, i));
 }
 
+/* A copy of token i's text, to free. */
+static inline char *tok_dup(const struct mp_file *f, unsigned i)
+{
+	return xstrndup(tstr(f, i), tlen(f, i));
+}
+
 /* copy a token's text into buf (truncated) */
 static inline const char *tcopy(const struct mp_file *f, unsigned i, char *buf, size_t sz)
 {

@@ -24,6 +24,7 @@ void collect_macros(struct mp_ctx *ctx, struct mp_file *f)
 			continue;
 		memset(&m, 0, sizeof(m));
 		m.file = f->idx;
+		m.kind = MACRO_OBJECT;
 		m.name = (unsigned)(i + 2);
 		j = i + 3;
 		if (tp(f, j, '(') && f->toks[j].dir == t->dir &&
@@ -32,7 +33,7 @@ void collect_macros(struct mp_ctx *ctx, struct mp_file *f)
 
 			if (r >= f->ntok)
 				continue;
-			m.func = 1;
+			m.kind = MACRO_FUNCTION;
 			m.pstart = (unsigned)(j + 1);
 			m.pend = (unsigned)r;
 			j = r + 1;
@@ -53,7 +54,8 @@ void collect_macros(struct mp_ctx *ctx, struct mp_file *f)
 }
 
 /* object-like macro named like token i of f; prefer f's own definition */
-const struct macro *find_macro(struct mp_ctx *ctx, const struct mp_file *f, unsigned i, int want_func)
+const struct macro *find_macro(struct mp_ctx *ctx, const struct mp_file *f, unsigned i,
+			       enum macro_kind kind)
 {
 	int k = hget(&ctx->macro_map, tstr(f, i), tlen(f, i));
 	const struct macro *other = NULL;
@@ -61,7 +63,7 @@ const struct macro *find_macro(struct mp_ctx *ctx, const struct mp_file *f, unsi
 	for (; k >= 0; k = ctx->macros[k].next) {
 		const struct macro *m = &ctx->macros[k];
 
-		if (m->func != want_func)
+		if (m->kind != kind)
 			continue;
 		if (m->file == f->idx)
 			return m;
@@ -88,8 +90,23 @@ const struct mp_file *macro_body(const struct mp_ctx *ctx, const struct macro *m
 	}
 	*s = m->kept;
 	/* keep_bodies() keeps no function-like body: an empty one, to be safe */
-	*e = m->func ? m->kept : m->kept + (m->bend - m->bstart);
+	*e = m->kind == MACRO_FUNCTION ? m->kept : m->kept + (m->bend - m->bstart);
 	return mf->kept_bodies;
+}
+
+/* The #define of f whose body holds token tok, or NULL. */
+const struct macro *macro_around(const struct mp_ctx *ctx, const struct mp_file *f,
+				 unsigned tok)
+{
+	size_t k;
+
+	for (k = 0; k < ctx->nmacro; k++) {
+		const struct macro *m = &ctx->macros[k];
+
+		if (m->file == f->idx && m->bstart <= tok && tok < m->bend)
+			return m;
+	}
+	return NULL;
 }
 
 /* a macro of that name defined in f itself */
@@ -126,7 +143,7 @@ void keep_bodies(struct mp_ctx *ctx, struct mp_file *f, size_t first)
 		 * kernel tree has millions of function-like bodies; a wrapper's
 		 * is read while its own file is being scanned.
 		 */
-		if (m->func)
+		if (m->kind == MACRO_FUNCTION)
 			continue;
 		for (k = m->bstart; k < m->bend; k++) {
 			GROW(kb->toks, kb->ntok, kb->tokcap);

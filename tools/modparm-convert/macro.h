@@ -8,10 +8,12 @@
 
 #include "ctx.h"
 
+enum macro_kind { MACRO_OBJECT, MACRO_FUNCTION };
+
 struct macro {
 	int file;
 	unsigned name;		/* token index of the name */
-	int func;
+	enum macro_kind kind;
 	unsigned pstart, pend;	/* parameter tokens (exclusive of parens) */
 	unsigned bstart, bend;	/* body tokens */
 	unsigned kept;		/* body in its file's kept_bodies */
@@ -20,7 +22,9 @@ struct macro {
 
 void collect_macros(struct mp_ctx *ctx, struct mp_file *f);
 const struct macro *find_macro(struct mp_ctx *ctx, const struct mp_file *f, unsigned i,
-			       int want_func);
+			       enum macro_kind kind);
+const struct macro *macro_around(const struct mp_ctx *ctx, const struct mp_file *f,
+				 unsigned tok);
 const struct mp_file *macro_body(const struct mp_ctx *ctx, const struct macro *m,
 				 unsigned *s, unsigned *e);
 const struct macro *find_local_macro(struct mp_ctx *ctx, const struct mp_file *f, unsigned i);

@@ -13,9 +13,13 @@
 #include "lex.h"
 #include "scope.h"
 
-/* first declaration of key[0..len) in file f, in file order */
+/*
+ * The first declaration of key[0..len) in file f, in file order: before
+ * token limit, or anywhere.
+ */
 const struct decl *decl_named(struct mp_ctx *ctx, const struct mp_file *f,
-				     const char *key, size_t len, int before, unsigned limit)
+			      const char *key, size_t len, enum scope_where where,
+			      unsigned limit)
 {
 	int k = hget(&ctx->decl_map, key, len);
 	const struct decl *best = NULL;
@@ -25,7 +29,7 @@ const struct decl *decl_named(struct mp_ctx *ctx, const struct mp_file *f,
 
 		if (d->file != f->idx)
 			continue;
-		if (before && d->end >= limit)
+		if (where == SCOPE_BEFORE && d->end >= limit)
 			continue;
 		if (!best || d->end < best->end)
 			best = d;
@@ -35,9 +39,9 @@ const struct decl *decl_named(struct mp_ctx *ctx, const struct mp_file *f,
 
 /* first declaration of token `name` in file f, in file order */
 const struct decl *decl_in_file(struct mp_ctx *ctx, const struct mp_file *f, unsigned name,
-				       int before, unsigned limit)
+				enum scope_where where, unsigned limit)
 {
-	return decl_named(ctx, f, tstr(f, name), tlen(f, name), before, limit);
+	return decl_named(ctx, f, tstr(f, name), tlen(f, name), where, limit);
 }
 
 /*
@@ -190,7 +194,8 @@ int warn_missing_include(struct mp_file *f, unsigned mp, const char *name)
 
 /*
  * The const tokens of f to remove so that the variable of dc becomes
- * writable (pointee 0) or, for a const char *, points to char (pointee 1):
+ * writable (CONST_OF_OBJECT) or, for a const char *, points to char
+ * (CONST_OF_POINTEE):
  * one per declaration of it in f, each non-extern with exactly one such
  * const, as with 3c59x.c's two definitions under #ifdef.  An extern
  * declaration with a const in another file would then conflict.  Returns
@@ -198,15 +203,15 @@ int warn_missing_include(struct mp_file *f, unsigned mp, const char *name)
  * that simple.
  */
 size_t removable_consts(struct mp_ctx *ctx, const struct mp_file *f, const struct decl *dc,
-			       int pointee, unsigned *cut)
+			enum const_of which, unsigned *cut)
 {
-	unsigned t = pointee ? dc->pointee_const : dc->obj_const;
+	unsigned t = which == CONST_OF_POINTEE ? dc->pointee_const : dc->obj_const;
 	size_t n = 0;
 	int k;
 
-	if (!t || dc->is_extern || dc->file != f->idx)
+	if (t == NO_TOK || dc->is_extern || dc->file != f->idx)
 		return 0;
-	cut[n++] = t - 1;
+	cut[n++] = t;
 	k = hget(&ctx->decl_map, tstr(f, dc->name), tlen(f, dc->name));
 	for (; k >= 0; k = ctx->decls[k].next) {
 		const struct decl *d = &ctx->decls[k];
@@ -218,17 +223,18 @@ size_t removable_consts(struct mp_ctx *ctx, const struct mp_file *f, const struc
 				return 0;
 			continue;
 		}
-		t = pointee ? d->pointee_const : d->obj_const;
-		if (!t || d->is_extern || n == MAX_CONST_CUTS)
+		t = which == CONST_OF_POINTEE ? d->pointee_const : d->obj_const;
+		if (t == NO_TOK || d->is_extern || n == MAX_CONST_CUTS)
 			return 0;
-		cut[n++] = t - 1;
+		cut[n++] = t;
 	}
 	return n;
 }
 
 /*
  * The first declaration in f of the name at token name, before token use
- * (after it, if after is set), that can be compiled with the use, or NULL.
+ * or after it (SCOPE_BEFORE, SCOPE_AFTER), that can be compiled with the
+ * use, or NULL.
  * Compatibility code declared a variable once per branch of an #if, as
  * u8 for the built-in driver and int for the module, and the use's own
  * branch says which one it sets.  *other is set to another one that can
@@ -238,7 +244,7 @@ size_t removable_consts(struct mp_ctx *ctx, const struct mp_file *f, const struc
  * is.
  */
 const struct decl *decl_in_branch(struct mp_ctx *ctx, const struct mp_file *f,
-					 unsigned name, unsigned use, int after,
+				  unsigned name, unsigned use, enum scope_where where,
 					 const struct decl **other)
 {
 	const struct decl *best = NULL, *seen = NULL, *odd = NULL;
@@ -249,7 +255,7 @@ const struct decl *decl_in_branch(struct mp_ctx *ctx, const struct mp_file *f,
 	     k = ctx->decls[k].next) {
 		const struct decl *d = &ctx->decls[k];
 
-		if (d->file != f->idx || (after ? d->end <= use : d->end >= use))
+		if (d->file != f->idx || (where == SCOPE_AFTER ? d->end <= use : d->end >= use))
 			continue;
 		if (!have_here) {
 			cond_chain_at(f, use, &here);

@@ -9,12 +9,19 @@
 #include "ctx.h"
 #include "decl.h"
 
+/* Where a declaration may be, relative to a token. */
+enum scope_where { SCOPE_BEFORE, SCOPE_AFTER, SCOPE_ANYWHERE };
+
+/* Which const removable_consts() removes. */
+enum const_of { CONST_OF_OBJECT, CONST_OF_POINTEE };
+
 #define MAX_CONST_CUTS 8
 
 const struct decl *decl_named(struct mp_ctx *ctx, const struct mp_file *f,
-			      const char *key, size_t len, int before, unsigned limit);
+			      const char *key, size_t len, enum scope_where where,
+			      unsigned limit);
 const struct decl *decl_in_file(struct mp_ctx *ctx, const struct mp_file *f, unsigned name,
-				int before, unsigned limit);
+				enum scope_where where, unsigned limit);
 void norm_path(const char *in, size_t inlen, char *out, size_t sz);
 void collect_includes(struct mp_ctx *ctx, struct mp_file *f);
 int includes_file(struct mp_ctx *ctx, const struct mp_file *f, int target, unsigned limit);
@@ -22,9 +29,9 @@ const struct decl *decl_in_included(struct mp_ctx *ctx, const struct mp_file *f,
 				    const char *key, size_t len, unsigned limit);
 int warn_missing_include(struct mp_file *f, unsigned mp, const char *name);
 size_t removable_consts(struct mp_ctx *ctx, const struct mp_file *f, const struct decl *dc,
-			int pointee, unsigned *cut);
+			enum const_of which, unsigned *cut);
 const struct decl *decl_in_branch(struct mp_ctx *ctx, const struct mp_file *f,
-				  unsigned name, unsigned use, int after,
+				  unsigned name, unsigned use, enum scope_where where,
 				  const struct decl **other);
 
 #endif

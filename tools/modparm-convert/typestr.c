@@ -36,7 +36,7 @@ static void eval_number(struct mp_ctx *ctx, const struct mp_file *f, unsigned s,
 		if (k == n && !tput(b, tstr(f, s), n))
 			return;
 	} else if (e - s == 1 && f->toks[s].kind == TK_IDENT && depth < 8) {
-		const struct macro *m = find_macro(ctx, f, s, 0);
+		const struct macro *m = find_macro(ctx, f, s, MACRO_OBJECT);
 
 		if (m) {
 			unsigned ms, me;
@@ -91,7 +91,7 @@ int eval_type(struct mp_ctx *ctx, const struct mp_file *f, unsigned s, unsigned 
 			continue;
 		}
 		{
-			const struct macro *m = find_macro(ctx, f, i, 0);
+			const struct macro *m = find_macro(ctx, f, i, MACRO_OBJECT);
 			const struct mp_file *mf;
 			unsigned ms, me;
 

@@ -4,6 +4,7 @@
  * the core cannot report through a diagnostic: it ends the program here.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,4 +29,21 @@ char *xstrndup(const char *s, size_t n)
 	memcpy(p, s, n);
 	p[n] = '\0';
 	return p;
+}
+
+/* A formatted string of any length, to free. */
+char *xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	s = xrealloc(NULL, (size_t)(n > 0 ? n : 0) + 1);
+	va_start(ap, fmt);
+	vsnprintf(s, (size_t)(n > 0 ? n : 0) + 1, fmt, ap);
+	va_end(ap);
+	return s;
 }

@@ -12,6 +12,7 @@
 
 void *xrealloc(void *p, size_t n);
 char *xstrndup(const char *s, size_t n);
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 #define GROW(arr, n, cap) do {						\
 	if ((n) >= (cap)) {						\

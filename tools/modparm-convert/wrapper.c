@@ -26,7 +26,7 @@ void mark_wrappers(struct mp_ctx *ctx, const struct mp_file *f, size_t first)
 	for (i = first; i < ctx->nmacro; i++) {
 		const struct macro *m = &ctx->macros[i];
 
-		if (!m->func)
+		if (m->kind != MACRO_FUNCTION)
 			continue;
 		for (k = m->bstart; k < m->bend; k++) {
 			if (tis(f, k, "MODULE_PARM")) {
@@ -125,12 +125,12 @@ static void mark_arg_decls(struct mp_ctx *ctx, const struct mp_file *f, size_t c
 
 			if (a->tok == NO_TOK)
 				continue;
-			d = decl_in_branch(ctx, f, a->tok, c->tok, 0, &twin);
+			d = decl_in_branch(ctx, f, a->tok, c->tok, SCOPE_BEFORE, &twin);
 			if (twin)
 				a->twin = (int)(twin - ctx->decls);
 			if (d)
 				a->decl = (int)(d - ctx->decls);
-			else if (decl_in_file(ctx, f, a->tok, 1, c->tok))
+			else if (decl_in_file(ctx, f, a->tok, SCOPE_BEFORE, c->tok))
 				a->decl = ARG_DECL_OTHER_BRANCH;
 		}
 	}
@@ -231,161 +231,216 @@ void note_calls_kept(struct mp_file *f, unsigned mp, const struct macro *wrap,
 		     (int)tlen(f, wrap->name), tstr(f, wrap->name), kept);
 }
 
-/*
- * MODULE_PARM(name, ...) in the body of the macro wrap, where name is
- * one of its parameters and the body does not declare it: the body is
- * converted once for all of the macro's calls, so each call must pass a
- * variable that is declared before the call, and all of them must have
- * one type, which the conversion takes.  2.4's MODULE_PARM() reached
- * its variable through a weak reference and built without one; a
- * module_param() of an undeclared name would not.
- *
- * Return 0 and set *dcp to the first call's declaration, *via to that
- * call (both NULL when nothing calls the macro) and via_var to the name
- * it passes, or -1 after warning.  Either way kept lists what the calls
- * pass, for note_calls_kept().
- */
-int wrapper_call_decl(struct mp_ctx *ctx, struct mp_file *f, const struct use *u,
-			     const struct macro *wrap, const char *name,
-			     const struct decl **dcp, const struct mcall **via, char via_var[128],
-			     char kept[KEPT_MAX])
+/* Which parameter of wrap the use's variable is, counted from 0. */
+static unsigned param_index(const struct mp_file *f, const struct macro *wrap, unsigned a1)
 {
-	int k = hget(&ctx->call_map, tstr(f, wrap->name), tlen(f, wrap->name));
-	int mlen = (int)tlen(f, wrap->name);
-	const char *mname = tstr(f, wrap->name);
-	const struct decl *first = NULL;
-	const struct mcall *fc = NULL;
 	unsigned pidx = 0, i;
-	char var[128], *var1 = via_var, desc[80], desc1[80];
-	const struct mcall **calls = NULL;
-	size_t n = 0, cap = 0, j, len;
-	int ret = -1;
 
-	for (i = wrap->pstart; i < wrap->pend && !teq(f, i, f, u->a1); i++)
+	for (i = wrap->pstart; i < wrap->pend && !teq(f, i, f, a1); i++)
 		if (tp(f, i, ','))
 			pidx++;
-	/* the calls that see this macro, in file order (the chain is last first) */
-	for (; k >= 0; k = ctx->calls[k].next) {
+	return pidx;
+}
+
+/*
+ * The calls that see wrap, in file order (the chain is last first), and
+ * how many in *n.  Every call in the macro's own file counts, even one
+ * before it: a second, identical #define of the name (which C allows)
+ * must convert with the first or not at all.
+ */
+static const struct mcall **calls_of(struct mp_ctx *ctx, const struct mp_file *f,
+				     const struct macro *wrap, unsigned pidx, size_t *n)
+{
+	int k = hget(&ctx->call_map, tstr(f, wrap->name), tlen(f, wrap->name));
+	const struct mcall **calls = NULL;
+	size_t cap = 0, i;
+
+	for (*n = 0; k >= 0; k = ctx->calls[k].next) {
 		const struct mcall *c = &ctx->calls[k];
 
-		/*
-		 * Every call in the macro's own file counts, even one before
-		 * it: a second, identical #define of the name (which C
-		 * allows) must convert with the first or not at all.
-		 */
 		if (c->file != f->idx &&
 		    !includes_file(ctx, ctx->files[c->file], f->idx, c->tok))
 			continue;	/* another macro of that name */
 		if (!c->in_macro && pidx >= c->nargs)
 			continue;	/* that call does not compile anyway */
-		GROW(calls, n, cap);
-		calls[n++] = c;
+		GROW(calls, *n, cap);
+		calls[(*n)++] = c;
 	}
-	for (j = n; j--; ) {
-		const struct mcall *c = calls[j];
-		const struct mp_file *g = ctx->files[c->file];
-		const struct mcall_arg *a = &ctx->call_args[c->arg0 + pidx];
-		const struct decl *d;
+	for (i = 0; i < *n / 2; i++) {
+		const struct mcall *t = calls[i];
 
-		if (c->in_macro) {
-			diag(f, u->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): %.*s() is called inside another macro at %s:%u, so the variable it passes is not known"),
-			     name, mlen, mname, g->path, c->line);
-			goto refused;
-		}
-		if (c->in_braces) {
-			diag(f, u->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): %.*s() is called inside a function or initializer at %s:%u"),
-			     name, mlen, mname, g->path, c->line);
-			goto refused;
-		}
-		if (a->tok == NO_TOK) {
-			diag(f, u->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): %.*s() is called at %s:%u with an argument that is not a variable name"),
-			     name, mlen, mname, g->path, c->line);
-			goto refused;
-		}
-		snprintf(var, sizeof(var), "%.*s", (int)a->len, g->data + a->start);
-		d = call_arg_decl(ctx, g, c, a);
-		if (a->twin >= 0) {
-			const struct decl *twin = &ctx->decls[a->twin];
-
-			diag(f, u->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): %.*s() is called at %s:%u with '%s', which is declared %s at line %u and %s at line %u, under #if branches that can each be compiled with that call"),
-			     name, mlen, mname, g->path, c->line, var, decl_desc(d, desc, sizeof(desc)),
-			     d->line, decl_desc(twin, desc1, sizeof(desc1)), twin->line);
-			goto refused;
-		}
-		if (!d && a->decl == ARG_DECL_OTHER_BRANCH) {
-			diag(f, u->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): %.*s() is called at %s:%u with '%s', which is declared before that call only under other branches of an #if"),
-			     name, mlen, mname, g->path, c->line, var);
-			goto refused;
-		}
-		if (!d) {
-			diag(f, u->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): %.*s() is called at %s:%u with '%s', and the given files declare no '%s' before that call"),
-			     name, mlen, mname, g->path, c->line, var, var);
-			goto refused;
-		}
-		if (decl_unsized(d)) {
-			diag(f, u->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): %.*s() is called at %s:%u with '%s', an array whose size is not known there"),
-			     name, mlen, mname, g->path, c->line, var);
-			goto refused;
-		}
-		if (a->clash >= 0) {
-			const struct pname *pn = &ctx->pnames[a->clash];
-
-			diag(f, u->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): %.*s() is called at %s:%u with '%s', which %.*s() at line %u makes a parameter too"),
-			     name, mlen, mname, g->path, c->line, var, (int)pn->via_len,
-			     g->data + pn->via_start, pn->line);
-			goto refused;
-		}
-		if (first && !same_decl_type(first, d)) {
-			diag(f, u->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): %.*s() is called with '%s' (%s, %s:%u) and with '%s' (%s, %s:%u), and one conversion cannot fit both"),
-			     name, mlen, mname, var1, decl_desc(first, desc1, sizeof(desc1)),
-			     ctx->files[fc->file]->path, fc->line,
-			     var, decl_desc(d, desc, sizeof(desc)), g->path, c->line);
-			goto refused;
-		}
-		if (!first) {
-			first = d;
-			fc = c;
-			strcpy(var1, var);
-		}
+		calls[i] = calls[*n - 1 - i];
+		calls[*n - 1 - i] = t;
 	}
-	if (first) {
-		const char *what = first->is_const ? "const" :
-				   first->const_pointee ? "a pointer to const data" :
-				   first->is_volatile ? "volatile" :
-				   first->initdata && ((first->ct == CT_CHAR && first->ptr == 1) ||
-						       strcmp(ctx->opt.perm, "0")) ? "__initdata" : NULL;
+	return calls;
+}
 
-		if (what) {
-			diag(f, u->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): %.*s() is called at %s:%u with '%s', which is %s; converting would have to edit every such declaration, so convert the calls by hand"),
-			     name, mlen, mname, ctx->files[fc->file]->path, fc->line, var1, what);
-			goto refused;
-		}
+/* Refuse the use if the call cannot pass a variable the body can name. */
+static bool call_site_ok(struct conv *cv, const struct mcall *c, const struct mcall_arg *a)
+{
+	const struct macro *wrap = cv->wrap;
+	const char *path = cv->ctx->files[c->file]->path;
+	int mlen = (int)tlen(cv->f, wrap->name);
+	const char *mname = tstr(cv->f, wrap->name);
+
+	if (c->in_macro)
+		diag(cv->f, cv->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): %.*s() is called inside another macro at %s:%u, so the variable it passes is not known"),
+		     cv->name, mlen, mname, path, c->line);
+	else if (c->in_braces)
+		diag(cv->f, cv->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): %.*s() is called inside a function or initializer at %s:%u"),
+		     cv->name, mlen, mname, path, c->line);
+	else if (a->tok == NO_TOK)
+		diag(cv->f, cv->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): %.*s() is called at %s:%u with an argument that is not a variable name"),
+		     cv->name, mlen, mname, path, c->line);
+	else
+		return true;
+	return false;
+}
+
+/*
+ * Refuse the use unless the variable the call passes, var, is declared
+ * where the call is, once, with a size, is no parameter already, and has
+ * the type of the first call's (*first, set here for the first call).
+ */
+static bool call_var_ok(struct conv *cv, const struct mcall *c, const struct mcall_arg *a,
+			const char *var, const struct decl **first)
+{
+	struct mp_ctx *ctx = cv->ctx;
+	const struct mp_file *g = ctx->files[c->file];
+	int mlen = (int)tlen(cv->f, cv->wrap->name);
+	const char *mname = tstr(cv->f, cv->wrap->name);
+	const struct decl *d = call_arg_decl(ctx, g, c, a);
+	char desc[80], desc1[80];
+
+	if (a->twin >= 0) {
+		const struct decl *twin = &ctx->decls[a->twin];
+
+		diag(cv->f, cv->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): %.*s() is called at %s:%u with '%s', which is declared %s at line %u and %s at line %u, under #if branches that can each be compiled with that call"),
+		     cv->name, mlen, mname, g->path, c->line, var, decl_desc(d, desc, sizeof(desc)),
+		     d->line, decl_desc(twin, desc1, sizeof(desc1)), twin->line);
+	} else if (!d && a->decl == ARG_DECL_OTHER_BRANCH) {
+		diag(cv->f, cv->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): %.*s() is called at %s:%u with '%s', which is declared before that call only under other branches of an #if"),
+		     cv->name, mlen, mname, g->path, c->line, var);
+	} else if (!d) {
+		diag(cv->f, cv->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): %.*s() is called at %s:%u with '%s', and the given files declare no '%s' before that call"),
+		     cv->name, mlen, mname, g->path, c->line, var, var);
+	} else if (decl_unsized(d)) {
+		diag(cv->f, cv->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): %.*s() is called at %s:%u with '%s', an array whose size is not known there"),
+		     cv->name, mlen, mname, g->path, c->line, var);
+	} else if (a->clash >= 0) {
+		const struct pname *pn = &ctx->pnames[a->clash];
+
+		diag(cv->f, cv->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): %.*s() is called at %s:%u with '%s', which %.*s() at line %u makes a parameter too"),
+		     cv->name, mlen, mname, g->path, c->line, var, (int)pn->via_len,
+		     g->data + pn->via_start, pn->line);
+	} else if (*first && !same_decl_type(*first, d)) {
+		diag(cv->f, cv->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): %.*s() is called with '%s' (%s, %s:%u) and with '%s' (%s, %s:%u), and one conversion cannot fit both"),
+		     cv->name, mlen, mname, cv->via_var, decl_desc(*first, desc1, sizeof(desc1)),
+		     ctx->files[cv->via->file]->path, cv->via->line,
+		     var, decl_desc(d, desc, sizeof(desc)), g->path, c->line);
+	} else {
+		if (!*first)
+			*first = d;
+		return true;
 	}
-	*dcp = first;
-	*via = fc;
-	ret = 0;
+	return false;
+}
 
-refused:
-	/*
-	 * Name the parameters that stay obsolete if the body does, as the
-	 * compiler will: now, or in the caller if a later check refuses it.
-	 */
-	for (j = n, len = 0, kept[0] = '\0'; j--; ) {
-		const struct mcall_arg *a = &ctx->call_args[calls[j]->arg0 + pidx];
+/*
+ * Refuse the use if the calls' variables are const, volatile or, where
+ * the conversion would have to remove it, __initdata: that would mean
+ * editing the declaration of every variable the calls pass.
+ */
+static bool calls_qualifiers_ok(struct conv *cv, const struct decl *first)
+{
+	const char *what = first->is_const ? "const" :
+			   first->const_pointee ? "a pointer to const data" :
+			   first->is_volatile ? "volatile" :
+			   first->initdata != NO_TOK && ((first->ct == CT_CHAR && first->ptr == 1) ||
+						   strcmp(cv->ctx->opt.perm, "0")) ? "__initdata" : NULL;
+
+	if (!what)
+		return true;
+	diag(cv->f, cv->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): %.*s() is called at %s:%u with '%s', which is %s; converting would have to edit every such declaration, so convert the calls by hand"),
+	     cv->name, (int)tlen(cv->f, cv->wrap->name), tstr(cv->f, cv->wrap->name),
+	     cv->ctx->files[cv->via->file]->path, cv->via->line, cv->via_var, what);
+	return false;
+}
+
+/*
+ * Name the parameters that stay obsolete if the body does, as the
+ * compiler will: in cv->kept, "a, b, ..." cut to fit.
+ */
+static void list_kept(struct conv *cv, const struct mcall **calls, size_t n, unsigned pidx)
+{
+	size_t j, len = 0;
+
+	cv->kept[0] = '\0';
+	for (j = 0; j < n; j++) {
+		const struct mcall_arg *a = &cv->ctx->call_args[calls[j]->arg0 + pidx];
 		int w;
 
 		if (calls[j]->in_macro || a->tok == NO_TOK)
 			continue;
 		if (len + a->len + 2 + sizeof(", ...") > KEPT_MAX) {
-			strcpy(kept + len, len ? ", ..." : "...");
+			strcpy(cv->kept + len, len ? ", ..." : "...");
 			break;
 		}
-		w = snprintf(kept + len, KEPT_MAX - len, "%s%.*s", len ? ", " : "",
-			     (int)a->len, ctx->files[calls[j]->file]->data + a->start);
+		w = snprintf(cv->kept + len, KEPT_MAX - len, "%s%.*s", len ? ", " : "",
+			     (int)a->len, cv->ctx->files[calls[j]->file]->data + a->start);
 		len += (size_t)w;
 	}
-	if (ret < 0)
-		note_calls_kept(f, u->mp, wrap, kept);
+}
+
+/*
+ * MODULE_PARM(name, ...) in the body of the macro cv->wrap, where name
+ * is one of its parameters and the body does not declare it: the body
+ * is converted once for all of the macro's calls, so each call must
+ * pass a variable that is declared before the call, and all of them
+ * must have one type, which the conversion takes.  2.4's MODULE_PARM()
+ * reached its variable through a weak reference and built without one;
+ * a module_param() of an undeclared name would not.
+ *
+ * Return true and set cv->dc to the first call's declaration, cv->via to
+ * that call (both NULL when nothing calls the macro) and cv->via_var to
+ * the name it passes; or false after warning.  Either way cv->kept lists
+ * what the calls pass, for note_calls_kept().
+ */
+bool wrapper_call_decl(struct conv *cv)
+{
+	unsigned pidx = param_index(cv->f, cv->wrap, cv->u->a1);
+	const struct decl *first = NULL;
+	size_t n, j;
+	const struct mcall **calls = calls_of(cv->ctx, cv->f, cv->wrap, pidx, &n);
+	bool ok = true;
+
+	for (j = 0; j < n && ok; j++) {
+		const struct mcall *c = calls[j];
+		const struct mcall_arg *a = &cv->ctx->call_args[c->arg0 + pidx];
+		char *var;
+
+		if (!call_site_ok(cv, c, a)) {
+			ok = false;
+			break;
+		}
+		var = xstrndup(cv->ctx->files[c->file]->data + a->start, a->len);
+		ok = call_var_ok(cv, c, a, var, &first);
+		if (ok && !cv->via) {
+			cv->via = c;
+			cv->via_var = var;
+		} else {
+			free(var);
+		}
+	}
+	if (ok && first)
+		ok = calls_qualifiers_ok(cv, first);
+	list_kept(cv, calls, n, pidx);
+	if (ok) {
+		cv->dc = first;
+	} else {
+		note_calls_kept(cv->f, cv->mp, cv->wrap, cv->kept);
+		cv->via = NULL;
+	}
 	free(calls);
-	return ret;
+	return ok;
 }

@@ -7,6 +7,8 @@
 #ifndef MP_WRAPPER_H
 #define MP_WRAPPER_H
 
+#include <stdbool.h>
+
 #include "ctx.h"
 #include "decl.h"
 #include "macro.h"
@@ -52,15 +54,12 @@ struct pname {
 /* the longest list of names note_calls_kept() gives */
 #define KEPT_MAX 200
 
-struct use;
+struct conv;
 void mark_wrappers(struct mp_ctx *ctx, const struct mp_file *f, size_t first);
 int mentions_wrapper(const struct mp_ctx *ctx, const struct mp_file *f);
 void collect_calls(struct mp_ctx *ctx, struct mp_file *f);
 void note_calls_kept(struct mp_file *f, unsigned mp, const struct macro *wrap,
 		     const char *kept);
-int wrapper_call_decl(struct mp_ctx *ctx, struct mp_file *f, const struct use *u,
-		      const struct macro *wrap, const char *name,
-		      const struct decl **dcp, const struct mcall **via, char via_var[128],
-		      char kept[KEPT_MAX]);
+bool wrapper_call_decl(struct conv *cv);
 
 #endif

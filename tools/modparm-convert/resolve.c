@@ -1,0 +1,310 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * modparm-convert: which declaration a use converts for.  A use in a
+ * wrapper's body looks in the body, then at the wrapper's calls.  Any
+ * other looks through a macro that renames it, in its own #if branch, in
+ * its file, in the given headers its file includes and, to say why not,
+ * in the other given files.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
+#include <string.h>
+
+#include "convert.h"
+#include "diag.h"
+#include "lex.h"
+#include "macro.h"
+#include "util.h"
+
+/*
+ * A module_param*() whose parameter is the name at u->a1 and that can be
+ * compiled with the use, or NO_TOK: converting the use would define that
+ * parameter a second time.  *other is set to the first one in another
+ * branch of an #if, or NO_TOK.
+ */
+static unsigned live_module_param(const struct mp_file *f, const struct use *u,
+				  unsigned *other)
+{
+	struct cond_chain here;
+	int have_here = 0;
+	size_t k;
+
+	*other = NO_TOK;
+	for (k = 0; k < u->nparams; k++) {
+		unsigned i = u->params[k];
+
+		if (i + 3 >= f->ntok || !teq(f, i + 2, f, u->a1) || !tp(f, i + 3, ','))
+			continue;
+		if (!have_here) {
+			cond_chain_at(f, u->mp, &here);
+			have_here = 1;
+		}
+		if (!u->chains[k]) {
+			u->chains[k] = xrealloc(NULL, sizeof(*u->chains[k]));
+			cond_chain_at(f, i, u->chains[k]);
+		}
+		if (same_branch(&here, u->chains[k]))
+			return i;
+		if (*other == NO_TOK)
+			*other = i;
+	}
+	return NO_TOK;
+}
+
+/* The last declaration of the use's variable in the wrapper's body before the use. */
+static const struct decl *decl_in_body(struct conv *cv)
+{
+	const struct mp_file *f = cv->f;
+	const struct decl *dc = NULL;
+	unsigned *idx = NULL;
+	size_t n = 0, cap = 0, i;
+
+	for (i = cv->wrap->bstart; i < cv->mp; i++) {
+		GROW(idx, n, cap);
+		idx[n++] = (unsigned)i;
+		if (tp(f, i, ';')) {
+			parse_stmt(cv->f, idx, n, &cv->body);
+			n = 0;
+		}
+	}
+	free(idx);
+	for (i = 0; i < cv->body.n; i++)
+		if (teq(f, cv->body.v[i].name, f, cv->u->a1))
+			dc = &cv->body.v[i];
+	return dc;
+}
+
+/* A use inside a #define: only a wrapper's parameter can be converted. */
+static bool resolve_in_wrapper(struct conv *cv)
+{
+	struct mp_file *f = cv->f;
+	const struct macro *wrap = macro_around(cv->ctx, f, cv->mp);
+
+	cv->wrap = wrap;
+	if (wrap && names_module_param(f, wrap->name)) {
+		/* "#ifndef module_param" shims, for kernels before 2.6 */
+		diag(f, cv->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): it defines %.*s() for kernels that lack it; remove that fallback"),
+		     cv->name, (int)tlen(f, wrap->name), tstr(f, wrap->name));
+		return false;
+	}
+	if (!wrap || wrap->kind != MACRO_FUNCTION || !is_param_of(f, wrap, cv->u->a1)) {
+		diag(f, cv->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): used inside a macro definition whose parameters do not name the variable"), cv->name);
+		return false;
+	}
+	cv->dc = decl_in_body(cv);
+	return cv->dc || wrapper_call_decl(cv);
+}
+
+/*
+ * A module_param*() of the same name that can be compiled with the use
+ * refuses it; one in another #if branch earns a note.
+ */
+static bool no_live_param(struct conv *cv)
+{
+	struct mp_file *f = cv->f;
+	unsigned other, dup = live_module_param(f, cv->u, &other);
+
+	if (dup != NO_TOK) {
+		diag(f, cv->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' is already a parameter through %.*s() at line %u; remove this MODULE_PARM()"),
+		     cv->name, cv->name, (int)tlen(f, dup), tstr(f, dup), f->toks[dup].line);
+		return false;
+	}
+	if (other != NO_TOK)
+		diag(f, cv->mp, MP_NOTE, D("'%s' also has %.*s() at line %u, never compiled with this use; keep one if the #if only served old kernels"),
+		     cv->name, (int)tlen(f, other), tstr(f, other), f->toks[other].line);
+	return true;
+}
+
+/*
+ * "#define name other": fine when other is a declared variable, or when
+ * name is declared after the #define, which renames the variable to
+ * other as well: 2.4's aztcd.c did that so that insmod took aztcd=.
+ */
+static bool resolve_alias(struct conv *cv)
+{
+	struct mp_file *f = cv->f;
+	const struct macro *alias = find_local_macro(cv->ctx, f, cv->u->a1);
+	char *target;
+
+	if (!alias)
+		return true;
+	if (alias->kind == MACRO_OBJECT && alias->bend == alias->bstart + 1 &&
+	    f->toks[alias->bstart].kind == TK_IDENT) {
+		cv->dc = decl_in_file(cv->ctx, f, alias->bstart, SCOPE_BEFORE, cv->mp);
+		if (!cv->dc) {
+			const struct decl *renamed = decl_in_file(cv->ctx, f, cv->u->a1,
+								  SCOPE_BEFORE, cv->mp);
+
+			if (renamed && renamed->name > alias->name)
+				cv->dc = renamed;
+		}
+	}
+	if (!cv->dc) {
+		diag(f, cv->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' is a macro; name the variable itself"), cv->name, cv->name);
+		return false;
+	}
+	target = tok_dup(f, alias->bstart);
+	diag(f, cv->mp, MP_NOTE, D("'%s' is a macro for '%s': the parameter keeps the expanded name, as before"),
+	     cv->name, target);
+	free(target);
+	return true;
+}
+
+/*
+ * The declaration in the use's own #if branch, before it or else after;
+ * refused when another branch compiled with it declares another type.
+ */
+static bool resolve_in_branch(struct conv *cv)
+{
+	const struct decl *twin;
+	char desc[80], desc2[80];
+
+	cv->dc = decl_in_branch(cv->ctx, cv->f, cv->u->a1, cv->mp, SCOPE_BEFORE, &twin);
+	if (!cv->dc) {
+		cv->dc = decl_in_branch(cv->ctx, cv->f, cv->u->a1, cv->mp, SCOPE_AFTER, &twin);
+		if (cv->dc)
+			cv->place = PLACE_AFTER_DECL;
+	}
+	if (!twin)
+		return true;
+	diag(cv->f, cv->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' is declared %s at line %u and %s at line %u, under #if branches that can each be compiled with this use, and no one module_param type fits both"),
+	     cv->name, cv->name, decl_desc(cv->dc, desc, sizeof(desc)), cv->dc->line,
+	     decl_desc(twin, desc2, sizeof(desc2)), twin->line);
+	return false;
+}
+
+/* None can be compiled with the use: the first in the file, as ever. */
+static void resolve_in_file(struct conv *cv)
+{
+	cv->dc = decl_in_file(cv->ctx, cv->f, cv->u->a1, SCOPE_BEFORE, cv->mp);
+	if (cv->dc)
+		return;
+	cv->dc = decl_in_file(cv->ctx, cv->f, cv->u->a1, SCOPE_ANYWHERE, 0);
+	if (cv->dc)
+		cv->place = PLACE_AFTER_DECL;
+}
+
+/* Declared under another name that a macro of this file maps onto this one. */
+static void resolve_renamed(struct conv *cv)
+{
+	struct mp_ctx *ctx = cv->ctx;
+	struct mp_file *f = cv->f;
+	size_t k;
+
+	for (k = 0; k < ctx->nmacro && !cv->dc; k++) {
+		const struct macro *m = &ctx->macros[k];
+		char *declared;
+
+		if (m->file != f->idx || m->kind != MACRO_OBJECT || m->bend != m->bstart + 1 ||
+		    !teq(f, m->bstart, f, cv->u->a1))
+			continue;
+		cv->dc = decl_in_file(ctx, f, m->name, SCOPE_BEFORE, cv->mp);
+		if (!cv->dc) {
+			cv->dc = decl_in_file(ctx, f, m->name, SCOPE_ANYWHERE, 0);
+			if (cv->dc)
+				cv->place = PLACE_AFTER_DECL;
+		}
+		if (!cv->dc)
+			continue;
+		declared = tok_dup(f, m->name);
+		diag(f, cv->mp, MP_NOTE, D("'%s' is declared as '%s', which a macro renames to '%s'"),
+		     cv->name, declared, cv->name);
+		free(declared);
+	}
+}
+
+/*
+ * Declared in another file only: an extern declaration here would reach
+ * it, unless every such declaration is static.  Returns false after
+ * saying which; true when no given file declares the name at all.
+ */
+static bool explain_elsewhere(struct conv *cv)
+{
+	struct mp_ctx *ctx = cv->ctx;
+	size_t n = strlen(cv->name);
+	int k = hget(&ctx->decl_map, cv->name, n), first = k;
+
+	while (k >= 0 && ctx->decls[k].is_static)
+		k = ctx->decls[k].next;
+	/*
+	 * The extern declaration may be in a header that was not given.  A
+	 * static elsewhere is a different variable: say so.
+	 */
+	if (k >= 0 && warn_missing_include(cv->f, cv->mp, cv->name))
+		return false;
+	if (k >= 0) {
+		diag(cv->f, cv->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' has no declaration in this file (%s has one); add an extern declaration before the use"),
+		     cv->name, cv->name, ctx->files[ctx->decls[k].file]->path);
+		return false;
+	}
+	if (first >= 0) {
+		diag(cv->f, cv->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' has no declaration in this file, and the one in %s is static"),
+		     cv->name, cv->name, ctx->files[ctx->decls[first].file]->path);
+		return false;
+	}
+	return true;
+}
+
+/*
+ * An array declared with [] (here, after the use, or extern in a header)
+ * has no size for module_param_array() to take unless a later
+ * declaration in this file completes it.
+ */
+static bool complete_array(struct conv *cv)
+{
+	struct mp_ctx *ctx = cv->ctx;
+	int k = hget(&ctx->decl_map, cv->name, strlen(cv->name));
+
+	cv->dc = NULL;
+	for (; k >= 0; k = ctx->decls[k].next) {
+		const struct decl *d = &ctx->decls[k];
+
+		if (d->file == cv->f->idx && d->end > cv->mp &&
+		    (d->dim_s != d->dim_e || d->has_init) &&
+		    (!cv->dc || d->end < cv->dc->end))
+			cv->dc = d;
+	}
+	if (!cv->dc) {
+		diag(cv->f, cv->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' is an array of unknown size here"), cv->name, cv->name);
+		return false;
+	}
+	cv->place = PLACE_AFTER_DECL;
+	return true;
+}
+
+/* A use at file scope, where most are. */
+static bool resolve_at_file_scope(struct conv *cv)
+{
+	if (cv->f->toks[cv->mp].depth > 0) {
+		diag(cv->f, cv->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): used inside a function or initializer"), cv->name);
+		return false;
+	}
+	if (!no_live_param(cv) || !resolve_alias(cv))
+		return false;
+	if (!cv->dc && !resolve_in_branch(cv))
+		return false;
+	if (!cv->dc)
+		resolve_in_file(cv);
+	if (!cv->dc)
+		resolve_renamed(cv);
+	/* declared in a given header that this file includes first */
+	if (!cv->dc)
+		cv->dc = decl_in_included(cv->ctx, cv->f, cv->name, strlen(cv->name), cv->mp);
+	if (!cv->dc && !explain_elsewhere(cv))
+		return false;
+	if (cv->dc && decl_unsized(cv->dc))
+		return complete_array(cv);
+	return true;
+}
+
+/*
+ * Find the declaration the use converts for, into cv->dc (NULL when no
+ * given file has one), and whether the call goes after it.  Returns
+ * false when the use is refused.
+ */
+bool resolve_decl(struct conv *cv)
+{
+	if (cv->f->toks[cv->mp].dir)
+		return resolve_in_wrapper(cv);
+	return resolve_at_file_scope(cv);
+}

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * modparm-convert: finding the MODULE_PARM() uses of a file and their
+ * arguments, for convert_use().
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
+#include <string.h>
+
+#include "convert.h"
+#include "diag.h"
+#include "lex.h"
+#include "util.h"
+
+/*
+ * Whether token i of f is a use of MODULE_PARM(): the name, then '(' in
+ * the same directive (or outside any), and not the name a #define
+ * defines.
+ */
+bool is_mp_use(const struct mp_file *f, size_t i)
+{
+	if (!tis(f, i, "MODULE_PARM") || !tp(f, i + 1, '('))
+		return false;
+	if (f->toks[i + 1].dir != f->toks[i].dir)
+		return false;
+	return !(i >= 1 && tis(f, i - 1, "define") && f->toks[i - 1].dir == f->toks[i].dir);
+}
+
+void scan_file(struct mp_ctx *ctx, struct mp_file *f)
+{
+	unsigned *params = NULL;
+	struct cond_chain **chains;
+	size_t i, nparams = 0, cap = 0;
+
+	for (i = 0; i < f->ntok; i++) {
+		if (is_module_param(f, i)) {
+			GROW(params, nparams, cap);
+			params[nparams++] = (unsigned)i;
+		}
+	}
+	chains = xrealloc(NULL, (nparams + 1) * sizeof(*chains));
+	memset(chains, 0, (nparams + 1) * sizeof(*chains));
+	for (i = 0; i + 1 < f->ntok; i++) {
+		struct use u;
+		size_t r, k, commas = 0, depth = 0;
+		int stray = 0;
+
+		if (!is_mp_use(f, i))
+			continue;
+		f->nuses++;
+		memset(&u, 0, sizeof(u));
+		u.mp = (unsigned)i;
+		u.lp = (unsigned)(i + 1);
+		u.semi = NO_TOK;
+		u.params = params;
+		u.chains = chains;
+		u.nparams = nparams;
+		r = match(f, i + 1, f->ntok);
+		if (r >= f->ntok) {
+			diag(f, (unsigned)i, MP_WARN_CANNOT, D("cannot convert MODULE_PARM: cannot parse the arguments"));
+			continue;
+		}
+		u.rp = (unsigned)r;
+		for (k = i + 2; k < r; k++) {
+			if (tp(f, k, '(') || tp(f, k, '[') || tp(f, k, '{')) {
+				depth++;
+			} else if (tp(f, k, ')') || tp(f, k, ']') || tp(f, k, '}')) {
+				if (depth)
+					depth--;
+				else
+					stray = 1;
+			} else if (tp(f, k, ',') && !depth) {
+				commas++;
+				u.a2s = (unsigned)(k + 1);
+			}
+		}
+		u.a2e = (unsigned)r;
+		u.a1 = (unsigned)(i + 2);
+		/* a closer that opens nothing here belongs to the code around */
+		if (commas != 1 || stray || f->toks[u.a1].kind != TK_IDENT || !tp(f, u.a1 + 1, ',') ||
+		    u.a2s >= u.a2e) {
+			diag(f, (unsigned)i, MP_WARN_CANNOT, D("cannot convert MODULE_PARM: cannot parse the arguments"));
+			continue;
+		}
+		if (tp(f, r + 1, ';') && f->toks[r + 1].dir == f->toks[i].dir)
+			u.semi = (unsigned)(r + 1);
+		convert_use(ctx, f, &u);
+		i = r;
+	}
+	for (i = 0; i < nparams; i++)
+		free(chains[i]);
+	free(chains);
+	free(params);
+}
