@@ -5,6 +5,7 @@
  * declarator by declarator.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -138,236 +139,339 @@ static unsigned find_sole_const(const struct mp_file *f, const unsigned *spec, s
 	return found;
 }
 
+/* The most specifier words a declaration may have; more, and it is not read. */
+#define MAX_SPECS 32
+
+/* The specifiers of a declaration, which all its declarators share. */
+struct specs {
+	unsigned tok[MAX_SPECS];	/* its words, __attribute__s left out */
+	size_t n;
+	bool is_extern, is_static, is_const, is_volatile, is_struct;
+	unsigned initdata;		/* an __initdata among them, or NO_TOK */
+};
+
+/* One declarator: the name and what stands around it. */
+struct declarator {
+	unsigned name;
+	int ptr, ndims;
+	unsigned dim_s, dim_e;		/* tokens inside the first [] */
+	int nobj_const;			/* consts right before the name ... */
+	unsigned obj_const;		/* ... the last of them, or NO_TOK */
+	int nmid_const;			/* consts after a '*', as in char const *p ... */
+	unsigned mid_const;		/* ... the last of them, or NO_TOK */
+	bool is_volatile, has_init;
+	unsigned initdata;		/* or NO_TOK */
+};
+
+static bool is_annotation_tok(const struct mp_file *f, unsigned t)
+{
+	return f->toks[t].kind == TK_IDENT && is_annotation(tstr(f, t), tlen(f, t));
+}
+
+/* Drop trailing annotations and __attribute__((...)) from idx[s..l): the new l. */
+static size_t strip_attributes(const struct mp_file *f, const unsigned *idx, size_t s, size_t l)
+{
+	for (;;) {
+		if (l > s && is_annotation_tok(f, idx[l - 1])) {
+			l--;
+			continue;
+		}
+		if (l > s && tp(f, idx[l - 1], ')')) {
+			int dd;
+			size_t m = match_back(f, idx, s, l - 1, '(', ')', &dd);
+
+			if (dd == 0 && m > s && tis(f, idx[m - 1], "__attribute__")) {
+				l = m - 1;
+				continue;
+			}
+		}
+		return l;
+	}
+}
+
+/* Read the [] after the name, back from *l; false if they do not match. */
+static bool read_dims(const struct mp_file *f, const unsigned *idx, size_t s, size_t *l,
+		      struct declarator *d)
+{
+	while (*l > s && tp(f, idx[*l - 1], ']')) {
+		int dd;
+		size_t m = match_back(f, idx, s, *l - 1, '[', ']', &dd);
+
+		if (dd != 0 || m == s)
+			return false;
+		d->ndims++;
+		d->dim_s = idx[m] + 1;
+		d->dim_e = idx[*l - 1];
+		*l = m;
+	}
+	return true;
+}
+
+/* Read the '*', const, volatile and annotations before the name, back from *l. */
+static void read_pointer(const struct mp_file *f, const unsigned *idx, size_t s, size_t *l,
+			 struct declarator *d)
+{
+	for (; *l > s; --*l) {
+		unsigned t = idx[*l - 1];
+
+		if (tp(f, t, '*')) {
+			d->ptr++;
+		} else if (tis(f, t, "volatile")) {
+			d->is_volatile = true;
+		} else if (tis(f, t, "const") && d->ptr == 0) {
+			d->nobj_const++;	/* const right before the name */
+			d->obj_const = t;
+		} else if (tis(f, t, "const")) {
+			d->nmid_const++;
+			d->mid_const = t;
+		} else if (!is_annotation_tok(f, t)) {
+			return;
+		}
+	}
+}
+
+/*
+ * Read the declarator in idx[s..e), where the specifiers (of the first
+ * declarator) end at *rest.  False if it is not one of a variable.
+ */
+static bool read_declarator(const struct mp_file *f, const unsigned *idx, size_t s, size_t e,
+			    struct declarator *d, size_t *rest)
+{
+	size_t l = scan_depth0(f->toks, idx, s, e, '=');
+
+	memset(d, 0, sizeof(*d));
+	d->obj_const = d->mid_const = NO_TOK;
+	d->has_init = l < e;
+	d->initdata = find_initdata(f, idx, s, l);
+	l = strip_attributes(f, idx, s, l);
+	if (!read_dims(f, idx, s, &l, d))
+		return false;
+	if (l <= s || f->toks[idx[l - 1]].kind != TK_IDENT)
+		return false;
+	d->name = idx[--l];
+	read_pointer(f, idx, s, &l, d);
+	*rest = l;
+	return true;
+}
+
+/* Note one specifier word, token t; false if there are too many. */
+static bool add_spec(const struct mp_file *f, unsigned t, struct specs *sp)
+{
+	const char *w = tstr(f, t);
+	size_t wn = tlen(f, t);
+
+	if (word_is(w, wn, "extern"))
+		sp->is_extern = true;
+	else if (word_is(w, wn, "static"))
+		sp->is_static = true;
+	else if (word_is(w, wn, "const"))
+		sp->is_const = true;
+	else if (word_is(w, wn, "volatile"))
+		sp->is_volatile = true;
+	else if (word_is(w, wn, "struct") || word_is(w, wn, "union") || word_is(w, wn, "enum"))
+		sp->is_struct = true;
+	if (sp->n == MAX_SPECS)
+		return false;
+	sp->tok[sp->n++] = t;
+	return true;
+}
+
+/*
+ * Read the specifiers idx[s..l): words, __attribute__((...)) and a
+ * struct's body.  False if anything else is there, or nothing.
+ */
+static bool read_specs(const struct mp_file *f, const unsigned *idx, size_t s, size_t l,
+		       struct specs *sp)
+{
+	size_t i;
+
+	memset(sp, 0, sizeof(*sp));
+	for (i = s; i < l; i++) {
+		const struct mp_tok *t = &f->toks[idx[i]];
+
+		if (tis(f, idx[i], "__attribute__") && tp(f, idx[i] + 1, '(')) {
+			size_t m = match(f, idx[i] + 1, f->ntok);
+
+			while (i < l && idx[i] < m)
+				i++;
+			continue;
+		}
+		if (t->kind == TK_IDENT) {
+			if (!add_spec(f, idx[i], sp))
+				return false;
+			continue;
+		}
+		if (t->kind == TK_PUNCT && t->c == '{' && sp->is_struct) {
+			/* struct body: skip */
+			int dd = 0;
+
+			for (; i < l; i++) {
+				if (tp(f, idx[i], '{'))
+					dd++;
+				else if (tp(f, idx[i], '}') && --dd == 0)
+					break;
+			}
+			continue;
+		}
+		return false;	/* not a plain declaration */
+	}
+	sp->initdata = find_initdata(f, sp->tok, 0, sp->n);
+	return sp->n > 0;
+}
+
+/* Counts of the type words among the specifiers. */
+struct type_words {
+	int nuns, nsig, nlong, nshort, nint, nchar, ntd, bad;
+	int td;		/* the typedef, in typedefs[] */
+};
+
+static enum ctype type_of_words(const struct type_words *w, bool is_struct)
+{
+	enum ctype ct;
+
+	if (w->bad || is_struct || w->ntd > 1 ||
+	    (w->ntd && (w->nuns + w->nsig + w->nlong + w->nshort + w->nint + w->nchar)))
+		ct = CT_UNKNOWN;
+	else if (w->ntd)
+		ct = typedefs[w->td].ct;
+	else if (w->nchar)
+		ct = (w->nlong || w->nshort || w->nint) ? CT_UNKNOWN :
+		     w->nuns ? CT_BYTE : w->nsig ? CT_SCHAR : CT_CHAR;
+	else if (w->nshort)
+		ct = w->nlong ? CT_UNKNOWN : w->nuns ? CT_USHORT : CT_SHORT;
+	else if (w->nlong == 1)
+		ct = w->nuns ? CT_ULONG : CT_LONG;
+	else if (w->nlong == 2)
+		ct = w->nuns ? CT_ULLONG : CT_LLONG;
+	else if (w->nlong)
+		ct = CT_UNKNOWN;
+	else if (w->nuns)
+		ct = CT_UINT;
+	else if (w->nint || w->nsig)
+		ct = CT_INT;
+	else
+		ct = CT_UNKNOWN;
+	return w->nuns && w->nsig ? CT_UNKNOWN : ct;
+}
+
+/* Count one type word of the specifiers. */
+static void count_type_word(const char *w, size_t wn, struct type_words *tw)
+{
+	int td;
+
+	if (word_is(w, wn, "unsigned"))
+		tw->nuns++;
+	else if (word_is(w, wn, "signed"))
+		tw->nsig++;
+	else if (word_is(w, wn, "long"))
+		tw->nlong++;
+	else if (word_is(w, wn, "short"))
+		tw->nshort++;
+	else if (word_is(w, wn, "int"))
+		tw->nint++;
+	else if (word_is(w, wn, "char"))
+		tw->nchar++;
+	else if ((td = find_typedef(w, wn)) >= 0)
+		tw->ntd++, tw->td = td;
+	else
+		tw->bad = 1;
+}
+
+/* Whether a specifier word says nothing of the type. */
+static bool storage_word(const char *w, size_t wn)
+{
+	return word_is(w, wn, "static") || word_is(w, wn, "extern") ||
+	       word_is(w, wn, "register") || word_is(w, wn, "volatile") ||
+	       word_is(w, wn, "const") || word_is(w, wn, "auto") ||
+	       word_is(w, wn, "inline") || is_annotation(w, wn);
+}
+
+/* The declared type, from the specifiers, and its text in dc->spec. */
+static void type_of_specs(const struct mp_file *f, const struct specs *sp, struct decl *dc)
+{
+	struct type_words tw = { .td = -1 };
+	size_t i, sl = 0;
+
+	for (i = 0; i < sp->n; i++) {
+		const char *w = tstr(f, sp->tok[i]);
+		size_t wn = tlen(f, sp->tok[i]);
+
+		if (storage_word(w, wn))
+			continue;
+		if (sl + wn + 2 < sizeof(dc->spec)) {
+			if (sl)
+				dc->spec[sl++] = ' ';
+			memcpy(dc->spec + sl, w, wn);
+			sl += wn;
+		}
+		count_type_word(w, wn, &tw);
+	}
+	for (i = 0; i < (size_t)dc->ptr && sl + 3 < sizeof(dc->spec); i++) {
+		if (i == 0)
+			dc->spec[sl++] = ' ';
+		dc->spec[sl++] = '*';
+	}
+	dc->spec[sl] = '\0';
+	dc->ct = type_of_words(&tw, sp->is_struct);
+}
+
+/* The declaration of one declarator d, whose statement ends at token end. */
+static void make_decl(const struct mp_file *f, const struct specs *sp,
+		      const struct declarator *d, unsigned end, struct decl *dc)
+{
+	memset(dc, 0, sizeof(*dc));
+	dc->file = f->idx;
+	dc->name = d->name;
+	dc->end = end;
+	dc->line = f->toks[d->name].line;
+	dc->ptr = d->ptr;
+	dc->ndims = d->ndims;
+	dc->dim_s = d->dim_s;
+	dc->dim_e = d->dim_e;
+	dc->is_const = (unsigned char)((sp->is_const && d->ptr == 0) || d->nobj_const);
+	/* the specifiers' const is the pointee's when there is a '*' */
+	dc->obj_const = find_sole_const(f, sp->tok, d->ptr == 0 ? sp->n : 0,
+					d->nobj_const, d->obj_const);
+	dc->const_pointee = (unsigned char)((sp->is_const || d->nmid_const) && d->ptr > 0);
+	dc->pointee_const = NO_TOK;
+	if (dc->const_pointee && d->ptr == 1)
+		dc->pointee_const = find_sole_const(f, sp->tok, sp->n, d->nmid_const,
+						    d->mid_const);
+	dc->is_volatile = (unsigned char)(sp->is_volatile || d->is_volatile);
+	dc->is_extern = (unsigned char)sp->is_extern;
+	dc->is_static = (unsigned char)sp->is_static;
+	dc->has_init = (unsigned char)d->has_init;
+	dc->initdata = d->initdata != NO_TOK ? d->initdata : sp->initdata;
+	dc->next = -1;
+	type_of_specs(f, sp, dc);
+}
+
+/*
+ * Parse one statement (token indices idx[0..n), ending in ';') as a
+ * declaration and append each declarator found to out, up to the first
+ * that is not one of a variable.
+ */
 void parse_stmt(struct mp_file *f, const unsigned *idx, size_t n, struct declvec *out)
 {
-	const struct mp_tok *T = f->toks;
-	size_t segs = 0, specn = 0, i;
-	unsigned spec[32];
-	int first = 1, is_extern = 0, is_static = 0, spec_const = 0, spec_struct = 0;
-	int spec_volatile = 0;
-	unsigned spec_initdata = NO_TOK;	/* in the specifiers: every declarator */
+	struct specs sp;
+	size_t s, e, l;
 
-	if (n < 3 || !tp(f, idx[n - 1], ';'))
-		return;
-	if (tis(f, idx[0], "typedef"))
+	if (n < 3 || !tp(f, idx[n - 1], ';') || tis(f, idx[0], "typedef"))
 		return;
 	n--;	/* drop ';' */
+	for (s = 0; s < n; s = e + 1) {
+		struct declarator d;
 
-	while (segs < n) {
-		size_t s = segs, e, l;
-		int has_init = 0, ptr = 0, cobj = 0, ndims = 0, nmid = 0, vol = 0;
-		unsigned dim_s = 0, dim_e = 0, name, initdata;
-		unsigned mid_const = NO_TOK, cobj_const = NO_TOK;
-		struct decl dc;
-
-		/* segment: up to a ',' at depth 0 */
-		e = scan_depth0(T, idx, s, n, ',');
-		segs = e + 1;
-		/* L: up to '=' at depth 0 */
-		l = scan_depth0(T, idx, s, e, '=');
-		has_init = l < e;
-		initdata = find_initdata(f, idx, s, l);
-		/* strip trailing annotations and __attribute__((...)) */
-		for (;;) {
-			if (l > s && T[idx[l - 1]].kind == TK_IDENT &&
-			    is_annotation(tstr(f, idx[l - 1]), tlen(f, idx[l - 1]))) {
-				l--;
-				continue;
-			}
-			if (l > s && tp(f, idx[l - 1], ')')) {
-				int dd;
-				size_t m = match_back(f, idx, s, l - 1, '(', ')', &dd);
-
-				if (dd == 0 && m > s && tis(f, idx[m - 1], "__attribute__")) {
-					l = m - 1;
-					continue;
-				}
-			}
-			break;
-		}
-		/* array dimensions */
-		while (l > s && tp(f, idx[l - 1], ']')) {
-			int dd;
-			size_t m = match_back(f, idx, s, l - 1, '[', ']', &dd);
-
-			if (dd != 0 || m == s)
-				return;
-			ndims++;
-			dim_s = idx[m] + 1;
-			dim_e = idx[l - 1];
-			l = m;
-		}
-		if (l <= s || T[idx[l - 1]].kind != TK_IDENT)
+		/* one declarator: up to a ',' outside brackets */
+		e = scan_depth0(f->toks, idx, s, n, ',');
+		if (!read_declarator(f, idx, s, e, &d, &l))
 			return;
-		name = idx[--l];
-		while (l > s && (tp(f, idx[l - 1], '*') || tis(f, idx[l - 1], "const") ||
-				 tis(f, idx[l - 1], "volatile") ||
-				 (T[idx[l - 1]].kind == TK_IDENT &&
-				  is_annotation(tstr(f, idx[l - 1]), tlen(f, idx[l - 1]))))) {
-			if (T[idx[l - 1]].kind == TK_IDENT && !tis(f, idx[l - 1], "const") &&
-			    !tis(f, idx[l - 1], "volatile")) {
-				l--;
-				continue;
-			}
-			if (tp(f, idx[l - 1], '*'))
-				ptr++;
-			else if (!tis(f, idx[l - 1], "const"))
-				vol = 1;
-			else if (ptr == 0) {
-				cobj++;		/* const right before the name */
-				cobj_const = idx[l - 1];
-			} else {
-				nmid++;		/* as in char const *p */
-				mid_const = idx[l - 1];
-			}
-			l--;
-		}
-		if (first) {
-			/* specifiers */
-			for (i = s; i < l; i++) {
-				const struct mp_tok *t = &T[idx[i]];
-
-				if (t->kind == TK_IDENT) {
-					const char *w = tstr(f, idx[i]);
-					size_t wn = tlen(f, idx[i]);
-
-					if (word_is(w, wn, "__attribute__") && tp(f, idx[i] + 1, '(')) {
-						size_t m = match(f, idx[i] + 1, f->ntok);
-
-						while (i < l && idx[i] < m)
-							i++;
-						continue;
-					}
-					if (word_is(w, wn, "extern"))
-						is_extern = 1;
-					else if (word_is(w, wn, "static"))
-						is_static = 1;
-					else if (word_is(w, wn, "const"))
-						spec_const = 1;
-					else if (word_is(w, wn, "volatile"))
-						spec_volatile = 1;
-					else if (word_is(w, wn, "struct") || word_is(w, wn, "union") ||
-						 word_is(w, wn, "enum"))
-						spec_struct = 1;
-					if (specn < 32)
-						spec[specn++] = idx[i];
-					continue;
-				}
-				if (t->kind == TK_PUNCT && t->c == '{' && spec_struct) {
-					/* struct body: skip */
-					int dd = 0;
-
-					for (; i < l; i++) {
-						if (tp(f, idx[i], '{'))
-							dd++;
-						else if (tp(f, idx[i], '}') && --dd == 0)
-							break;
-					}
-					continue;
-				}
-				return;	/* not a plain declaration */
-			}
-			if (!specn)
-				return;
-			spec_initdata = find_initdata(f, spec, 0, specn);
-			first = 0;
-		} else if (l != s) {
+		if (s == 0 && !read_specs(f, idx, s, l, &sp))
 			return;
-		}
-
-		memset(&dc, 0, sizeof(dc));
-		dc.file = f->idx;
-		dc.name = name;
-		dc.end = idx[n];
-		dc.line = f->toks[name].line;
-		dc.ptr = ptr;
-		dc.ndims = ndims;
-		dc.dim_s = dim_s;
-		dc.dim_e = dim_e;
-		dc.is_const = (unsigned char)((spec_const && ptr == 0) || cobj);
-		/* the specifiers' const is the pointee's when there is a '*' */
-		dc.obj_const = find_sole_const(f, spec, ptr == 0 ? specn : 0, cobj, cobj_const);
-		dc.const_pointee = (unsigned char)((spec_const || nmid) && ptr > 0);
-		dc.pointee_const = NO_TOK;
-		if (dc.const_pointee && ptr == 1)
-			dc.pointee_const = find_sole_const(f, spec, specn, nmid, mid_const);
-		dc.is_volatile = (unsigned char)(spec_volatile || vol);
-		dc.is_extern = (unsigned char)is_extern;
-		dc.is_static = (unsigned char)is_static;
-		dc.has_init = (unsigned char)has_init;
-		dc.initdata = initdata != NO_TOK ? initdata : spec_initdata;
-		dc.next = -1;
-
-		/* type from the specifiers */
-		{
-			int nuns = 0, nsig = 0, nlong = 0, nshort = 0, nint = 0, nchar = 0, bad = 0;
-			int td = -1, ntd = 0;
-			size_t sl = 0;
-
-			for (i = 0; i < specn; i++) {
-				const char *w = tstr(f, spec[i]);
-				size_t wn = tlen(f, spec[i]);
-
-				if (word_is(w, wn, "static") || word_is(w, wn, "extern") ||
-				    word_is(w, wn, "register") || word_is(w, wn, "volatile") ||
-				    word_is(w, wn, "const") || word_is(w, wn, "auto") ||
-				    word_is(w, wn, "inline") || is_annotation(w, wn))
-					continue;
-				if (sl + wn + 2 < sizeof(dc.spec)) {
-					if (sl)
-						dc.spec[sl++] = ' ';
-					memcpy(dc.spec + sl, w, wn);
-					sl += wn;
-				}
-				if (word_is(w, wn, "unsigned"))
-					nuns++;
-				else if (word_is(w, wn, "signed"))
-					nsig++;
-				else if (word_is(w, wn, "long"))
-					nlong++;
-				else if (word_is(w, wn, "short"))
-					nshort++;
-				else if (word_is(w, wn, "int"))
-					nint++;
-				else if (word_is(w, wn, "char"))
-					nchar++;
-				else if ((td = find_typedef(w, wn)) >= 0)
-					ntd++;
-				else
-					bad = 1;
-			}
-			for (i = 0; i < (size_t)ptr && sl + 3 < sizeof(dc.spec); i++) {
-				if (i == 0)
-					dc.spec[sl++] = ' ';
-				dc.spec[sl++] = '*';
-			}
-			dc.spec[sl] = '\0';
-			if (bad || spec_struct || ntd > 1 || (ntd && (nuns + nsig + nlong + nshort + nint + nchar)))
-				dc.ct = CT_UNKNOWN;
-			else if (ntd)
-				dc.ct = typedefs[td].ct;
-			else if (nchar)
-				dc.ct = (nlong || nshort || nint) ? CT_UNKNOWN :
-					nuns ? CT_BYTE : nsig ? CT_SCHAR : CT_CHAR;
-			else if (nshort)
-				dc.ct = nlong ? CT_UNKNOWN : nuns ? CT_USHORT : CT_SHORT;
-			else if (nlong == 1)
-				dc.ct = nuns ? CT_ULONG : CT_LONG;
-			else if (nlong == 2)
-				dc.ct = nuns ? CT_ULLONG : CT_LLONG;
-			else if (nlong)
-				dc.ct = CT_UNKNOWN;
-			else if (nuns)
-				dc.ct = CT_UINT;
-			else if (nint || nsig)
-				dc.ct = CT_INT;
-			else
-				dc.ct = CT_UNKNOWN;
-			if (nuns && nsig)
-				dc.ct = CT_UNKNOWN;
-		}
+		if (s > 0 && l != s)
+			return;
 		GROW(out->v, out->n, out->cap);
-		out->v[out->n++] = dc;
+		make_decl(f, &sp, &d, idx[n], &out->v[out->n++]);
 	}
 }
 

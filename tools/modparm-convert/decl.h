@@ -13,6 +13,7 @@ enum ctype {
 	CT_ULONG, CT_ULLONG, CT_LLONG, CT_BOOL, CT_CHAR, CT_SCHAR
 };
 
+/* A variable's declaration: one declarator of a file-scope statement. */
 struct decl {
 	int file;
 	unsigned name;		/* token index */
@@ -25,17 +26,13 @@ struct decl {
 	unsigned initdata;	/* its __initdata token, or NO_TOK */
 	unsigned pointee_const;	/* the one const of a const char *, or NO_TOK */
 	unsigned obj_const;	/* the one const of a const object, or NO_TOK */
-	char spec[64];
+	char spec[64];		/* its type words and '*'s, for messages */
 	const char *key;	/* the name, in its file's data */
 	unsigned klen;
 	int next;
 };
 
-/*
- * Parse one statement (token indices idx[0..n), ending in ';') as a
- * declaration and append each declarator found to ctx->decls (or to the
- * caller's array when out != NULL).
- */
+/* A growing array of declarations. */
 struct declvec {
 	struct decl *v;
 	size_t n, cap;
