@@ -22,7 +22,8 @@ reference_name() {
 }
 
 # reference_output RUN DIR: write RUN's STEM.report, STEM.diff.digest
-# and STEM.status (both exit codes) into DIR
+# and STEM.status (the exit codes) into DIR, and for a run without
+# options STEM.check-syntax and STEM.count too
 reference_output() {
 	local run=$1 dir=$2 tree opts stem rc
 	tree=${run%%:*}
@@ -42,4 +43,13 @@ reference_output() {
 	echo "diff exit $rc" >>"$dir/$stem.status"
 	"$here/digest-diff" <"$dir/$stem.diff" >"$dir/$stem.diff.digest"
 	rm -f "$dir/$stem.diff"
+	# the lexer's own outputs, which take no options
+	if [ ${#opts[@]} -eq 0 ]; then
+		for opt in --check-syntax --count; do
+			rc=0
+			(cd "$corpus_dir/$tree" && "$tool" "$opt" .) \
+				>"$dir/$stem.${opt#--}" 2>&1 || rc=$?
+			echo "$opt exit $rc" >>"$dir/$stem.status"
+		done
+	fi
 }
