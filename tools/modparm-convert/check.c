@@ -51,7 +51,7 @@ int mp_check_syntax(const char *data, size_t len, char *why, size_t whysz)
 		else if (open[--depth]->c != want)
 			bad = t, opener = open[depth];
 	}
-	if (f.lex_bad & 1) {
+	if (f.lex_bad & LEX_OPEN_COMMENT) {
 		snprintf(why, whysz, "unterminated comment");
 		ret = 1;
 	} else if (bad && opener) {

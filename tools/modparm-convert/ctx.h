@@ -30,7 +30,7 @@ struct mp_file {
 	size_t ntok, tokcap;
 	unsigned *dirs;		/* the '#' token of each directive */
 	size_t ndir, dircap;
-	int lex_bad;		/* 1: unterminated comment, 2: unterminated literal */
+	unsigned lex_bad;	/* LEX_OPEN_COMMENT, LEX_OPEN_LITERAL */
 	/* kept from the first pass: the bodies of its object-like macros ... */
 	struct mp_file *kept_bodies;
 	/* ... and its #include "..." directives */

@@ -4,6 +4,8 @@
  * directives and gives each token its brace depth.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lex.h"
@@ -63,189 +65,247 @@ enum cond_dir cond_directive(const struct mp_file *f, size_t i,
 	return CD_NONE;
 }
 
+/* Where the lexer is: offset, line and the start of the line. */
+struct lexer {
+	struct mp_file *f;
+	size_t i, ls;		/* offset; the current line's start */
+	unsigned line, dir, ndir;	/* dir: the directive being read, 0 if none */
+	bool bol;		/* nothing but blanks since the line began */
+};
+
+static void new_line(struct lexer *lx, size_t next)
+{
+	lx->line++;
+	lx->ls = next;
+}
+
+/* Skip a comment that starts at lx->i; false if it never ends. */
+static bool skip_block_comment(struct lexer *lx)
+{
+	const char *d = lx->f->data;
+	size_t n = lx->f->len, j = lx->i + 2;
+
+	while (j + 1 < n && !(d[j] == '*' && d[j + 1] == '/')) {
+		if (d[j] == '\n')
+			new_line(lx, j + 1);
+		j++;
+	}
+	if (j + 1 >= n)
+		return false;
+	lx->i = j + 2;
+	return true;
+}
+
+/* Skip a // comment, and the lines a backslash joins to it. */
+static void skip_line_comment(struct lexer *lx)
+{
+	const char *d = lx->f->data;
+	size_t n = lx->f->len, j = lx->i + 2;
+
+	for (; j < n; j++) {
+		if (d[j] != '\n')
+			continue;
+		if (d[j - 1] != '\\' && !(d[j - 1] == '\r' && j >= 2 && d[j - 2] == '\\'))
+			break;
+		new_line(lx, j + 1);
+	}
+	lx->i = j;
+}
+
+/* The end of the string or character literal at lx->i, quote q; marks an unterminated one. */
+static size_t literal_end(struct lexer *lx, char q)
+{
+	const char *d = lx->f->data;
+	size_t n = lx->f->len, j = lx->i + 1;
+
+	while (j < n && d[j] != q && d[j] != '\n') {
+		if (d[j] == '\\' && j + 1 < n) {
+			if (d[j + 1] == '\n')
+				new_line(lx, j + 2);
+			j += 2;
+		} else {
+			j++;
+		}
+	}
+	if (j < n && d[j] == q)
+		j++;
+	else
+		lx->f->lex_bad |= LEX_OPEN_LITERAL;
+	return j > n ? n : j;
+}
+
+/* The end of the number at lx->i, exponent signs included. */
+static size_t number_end(const struct lexer *lx)
+{
+	const char *d = lx->f->data;
+	size_t n = lx->f->len, j = lx->i + 1;
+
+	while (j < n) {
+		unsigned char ch = d[j];
+
+		if (is_idchar(ch) || ch == '.')
+			j++;
+		else if ((ch == '+' || ch == '-') &&
+			 ((d[j - 1] | 32) == 'e' || (d[j - 1] | 32) == 'p'))
+			j++;
+		else
+			break;
+	}
+	return j;
+}
+
+/* Push the token lx->i..e and move past it. */
+static void take(struct lexer *lx, unsigned char kind, size_t e)
+{
+	push_tok(lx->f, kind, lx->i, e, lx->line, lx->ls, lx->dir);
+	lx->i = e;
+	lx->bol = false;
+}
+
+/* Skip what is not a token at lx->i: blanks, newlines, comments; false at a token. */
+static bool skip_space(struct lexer *lx)
+{
+	const char *d = lx->f->data;
+	size_t n = lx->f->len, i = lx->i;
+	unsigned char c = d[i];
+
+	if (c == '\n') {
+		new_line(lx, ++lx->i);
+		lx->bol = true;
+		lx->dir = 0;
+		return true;
+	}
+	if (c == '\\') {
+		size_t j = i + 1;
+
+		if (j < n && d[j] == '\r')
+			j++;
+		if (j < n && d[j] == '\n') {
+			lx->i = j + 1;
+			new_line(lx, lx->i);
+			return true;
+		}
+	}
+	if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v' || c == '\0') {
+		lx->i++;
+		return true;
+	}
+	if (c == '/' && i + 1 < n && d[i + 1] == '*') {
+		if (!skip_block_comment(lx)) {
+			/* nothing after it is code */
+			lx->f->lex_bad |= LEX_OPEN_COMMENT;
+			lx->i = n;
+		}
+		return true;
+	}
+	if (c == '/' && i + 1 < n && d[i + 1] == '/') {
+		skip_line_comment(lx);
+		return true;
+	}
+	return false;
+}
+
+/* The end of the identifier at i. */
+static size_t ident_end(const char *d, size_t n, size_t i)
+{
+	while (++i < n && is_idchar(d[i]))
+		;
+	return i;
+}
+
+/* A punctuator: one character, and a '#' first on a line starts a directive. */
+static void punct(struct lexer *lx, unsigned char c)
+{
+	struct mp_file *f = lx->f;
+
+	if (c == '#' && lx->bol) {
+		lx->dir = ++lx->ndir;
+		GROW(f->dirs, f->ndir, f->dircap);
+		f->dirs[f->ndir++] = (unsigned)f->ntok;
+	}
+	take(lx, TK_PUNCT, lx->i + 1);
+}
+
+/* Split f's text into tokens, and note where each directive starts. */
+static void lex_tokens(struct mp_file *f)
+{
+	struct lexer lx = { .f = f, .line = 1, .bol = true };
+	const char *d = f->data;
+	size_t n = f->len;
+
+	while (lx.i < n) {
+		unsigned char c = d[lx.i];
+
+		if (skip_space(&lx))
+			continue;
+		if (c == '"' || c == '\'')
+			take(&lx, c == '"' ? TK_STR : TK_CHR, literal_end(&lx, (char)c));
+		else if (is_idstart(c))
+			take(&lx, TK_IDENT, ident_end(d, n, lx.i));
+		else if (is_digit(c) || (c == '.' && lx.i + 1 < n && is_digit(d[lx.i + 1])))
+			take(&lx, TK_NUM, number_end(&lx));
+		else
+			punct(&lx, c);
+	}
+}
+
+/* A #if group's brace depths, for set_depths(). */
+struct if_depth {
+	int at_if;		/* at its #if */
+	int after_first;	/* at the end of its first branch; -1 while in it */
+};
+
+/*
+ * Brace depth of code outside directives.  Each #else/#elif branch
+ * starts from the depth at its #if; after #endif the depth of the first
+ * branch wins, so unbalanced branches do not accumulate.  Branches can
+ * still disagree, as when only the #else branch closes a loop (2.4's
+ * drivers/atm/horizon.c): a '}' in the first column, which in kernel
+ * style ends a function or a file-scope initializer, brings the depth
+ * back to file scope.
+ */
+static void set_depths(struct mp_file *f)
+{
+	struct if_depth *stack = NULL;
+	size_t sp = 0, cap = 0, di = 0, k;
+	int depth = 0;
+
+	for (k = 0; k < f->ntok; k++) {
+		struct mp_tok *t = &f->toks[k];
+		enum cond_dir cd = CD_NONE;
+		const char *w;
+		size_t wn;
+
+		if (di < f->ndir && f->dirs[di] == k) {
+			cd = cond_directive(f, k, &w, &wn);
+			di++;
+		}
+		if (cd == CD_IF) {
+			GROW(stack, sp, cap);
+			stack[sp].at_if = depth;
+			stack[sp++].after_first = -1;
+		} else if (cd == CD_ELSE && sp > 0) {
+			if (stack[sp - 1].after_first < 0)
+				stack[sp - 1].after_first = depth;
+			depth = stack[sp - 1].at_if;
+		} else if (cd == CD_ENDIF && sp > 0) {
+			if (stack[sp - 1].after_first >= 0)
+				depth = stack[sp - 1].after_first;
+			sp--;
+		}
+		if (t->kind == TK_PUNCT && t->c == '}' && !t->dir && depth > 0)
+			depth = t->col == 1 ? 0 : depth - 1;
+		t->depth = depth;
+		if (t->kind == TK_PUNCT && t->c == '{' && !t->dir)
+			depth++;
+	}
+	free(stack);
+}
+
 void lex(struct mp_file *f)
 {
-	const char *d = f->data;
-	size_t n = f->len, i = 0, ls = 0;
-	unsigned line = 1, dir = 0, ndir = 0;
-	int bol = 1, depth = 0;
-	size_t k;
-
-	while (i < n) {
-		unsigned char c = d[i];
-		size_t j;
-
-		if (c == '\n') {
-			line++;
-			ls = ++i;
-			bol = 1;
-			dir = 0;
-			continue;
-		}
-		if (c == '\\') {
-			j = i + 1;
-			if (j < n && d[j] == '\r')
-				j++;
-			if (j < n && d[j] == '\n') {
-				i = j + 1;
-				line++;
-				ls = i;
-				continue;
-			}
-		}
-		if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v' || c == '\0') {
-			i++;
-			continue;
-		}
-		if (c == '/' && i + 1 < n && d[i + 1] == '*') {
-			j = i + 2;
-			while (j + 1 < n && !(d[j] == '*' && d[j + 1] == '/')) {
-				if (d[j] == '\n') {
-					line++;
-					ls = j + 1;
-				}
-				j++;
-			}
-			if (j + 1 >= n) {
-				f->lex_bad |= 1;
-				break;
-			}
-			i = j + 2;
-			continue;
-		}
-		if (c == '/' && i + 1 < n && d[i + 1] == '/') {
-			j = i + 2;
-			while (j < n) {
-				if (d[j] == '\n') {
-					if (d[j - 1] == '\\' ||
-					    (d[j - 1] == '\r' && j >= 2 && d[j - 2] == '\\')) {
-						line++;
-						ls = j + 1;
-						j++;
-						continue;
-					}
-					break;
-				}
-				j++;
-			}
-			i = j;
-			continue;
-		}
-		if (c == '"' || c == '\'') {
-			j = i + 1;
-			while (j < n && d[j] != (char)c && d[j] != '\n') {
-				if (d[j] == '\\' && j + 1 < n) {
-					if (d[j + 1] == '\n') {
-						line++;
-						ls = j + 2;
-					}
-					j += 2;
-				} else {
-					j++;
-				}
-			}
-			if (j < n && d[j] == (char)c)
-				j++;
-			else
-				f->lex_bad |= 2;
-			if (j > n)
-				j = n;
-			push_tok(f, c == '"' ? TK_STR : TK_CHR, i, j, line, ls, dir);
-			i = j;
-			bol = 0;
-			continue;
-		}
-		if (is_idstart(c)) {
-			j = i + 1;
-			while (j < n && is_idchar(d[j]))
-				j++;
-			push_tok(f, TK_IDENT, i, j, line, ls, dir);
-			i = j;
-			bol = 0;
-			continue;
-		}
-		if (is_digit(c) || (c == '.' && i + 1 < n && is_digit(d[i + 1]))) {
-			j = i + 1;
-			while (j < n) {
-				unsigned char ch = d[j];
-
-				if (is_idchar(ch) || ch == '.')
-					j++;
-				else if ((ch == '+' || ch == '-') &&
-					 ((d[j - 1] | 32) == 'e' || (d[j - 1] | 32) == 'p'))
-					j++;
-				else
-					break;
-			}
-			push_tok(f, TK_NUM, i, j, line, ls, dir);
-			i = j;
-			bol = 0;
-			continue;
-		}
-		if (c == '#' && bol) {
-			dir = ++ndir;
-			GROW(f->dirs, f->ndir, f->dircap);
-			f->dirs[f->ndir++] = (unsigned)f->ntok;
-		}
-		push_tok(f, TK_PUNCT, i, i + 1, line, ls, dir);
-		i++;
-		bol = 0;
-	}
-
-	/*
-	 * Brace depth of code outside directives.  Each #else/#elif branch
-	 * starts from the depth at its #if; after #endif the depth of the
-	 * first branch wins, so unbalanced branches do not accumulate.
-	 * Branches can still disagree, as when only the #else branch closes
-	 * a loop (2.4's drivers/atm/horizon.c): a '}' in the first column,
-	 * which in kernel style ends a function or a file-scope initializer,
-	 * brings the depth back to file scope.
-	 */
-	{
-		int stack[64][2], sp = 0;
-		size_t di = 0;
-
-		for (k = 0; k < f->ntok; k++) {
-			struct mp_tok *t = &f->toks[k];
-			enum cond_dir cd = CD_NONE;
-			const char *w;
-			size_t wn;
-
-			if (di < f->ndir && f->dirs[di] == k) {
-				cd = cond_directive(f, k, &w, &wn);
-				di++;
-			}
-			switch (cd) {
-			case CD_IF:
-				if (sp < 64) {
-					stack[sp][0] = depth;
-					stack[sp][1] = -1;
-				}
-				sp++;
-				break;
-			case CD_ELSE:
-				if (sp > 0 && sp <= 64) {
-					if (stack[sp - 1][1] < 0)
-						stack[sp - 1][1] = depth;
-					depth = stack[sp - 1][0];
-				}
-				break;
-			case CD_ENDIF:
-				if (sp > 0 && sp <= 64 && stack[sp - 1][1] >= 0)
-					depth = stack[sp - 1][1];
-				if (sp > 0)
-					sp--;
-				break;
-			case CD_NONE:
-				break;
-			}
-			if (t->kind == TK_PUNCT && t->c == '}' && !t->dir && depth > 0)
-				depth = t->col == 1 ? 0 : depth - 1;
-			t->depth = depth;
-			if (t->kind == TK_PUNCT && t->c == '{' && !t->dir)
-				depth++;
-		}
-	}
+	lex_tokens(f);
+	set_depths(f);
 }
 
 /* index of the matching closer for the opener at i, limited to tokens in

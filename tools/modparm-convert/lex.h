@@ -30,6 +30,10 @@ struct mp_tok {
 	char c;			/* first character */
 };
 
+/* mp_file.lex_bad: what the lexer found unterminated */
+#define LEX_OPEN_COMMENT	1
+#define LEX_OPEN_LITERAL	2
+
 enum cond_dir { CD_NONE, CD_IF, CD_ELSE, CD_ENDIF };
 
 void lex(struct mp_file *f);
