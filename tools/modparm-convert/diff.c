@@ -4,6 +4,7 @@
  * rewritten text, built from the edits rather than by comparing lines.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,56 +69,66 @@ static void put_line(FILE *out, char pfx, const struct lines *l, size_t k)
 		fputs("\n\\ No newline at end of file\n", out);
 }
 
+/* A run of changed lines: old lines [a, b) became new lines [na, nb). */
 struct group {
-	size_t a, b;	/* old lines [a,b) */
-	size_t na, nb;	/* new lines [na,nb) */
+	size_t a, b;
+	size_t na, nb;
 };
 
-void mp_write_diff(const struct mp_file *f, FILE *out)
+/* The old lines [*a, *b) that edit e replaces; false if it changes nothing. */
+static bool edit_lines(const struct mp_file *f, const struct lines *ol,
+		       const struct mp_edit *e, size_t *a, size_t *b)
 {
-	struct lines ol, nl;
-	struct group *g = NULL;
-	size_t ng = 0, gcap = 0, i, k;
-	long delta = 0;
-	const char *p = f->path;
-
-	if (!f->changed)
-		return;
-	split_lines(&ol, f->data, f->len);
-	split_lines(&nl, f->out, f->outlen);
-
-	/* old line ranges touched by edits */
-	for (i = 0; i < f->nedit; i++) {
-		const struct mp_edit *e = &f->edits[i];
-		size_t a, b;
-
-		if (e->start == e->end && !e->text[0])
-			continue;
-		a = line_of(&ol, e->start);
-		if (e->end > e->start)
-			b = line_of(&ol, e->end - 1) + 1;
-		else if (e->start < f->len && ol.start[a] == e->start)
-			b = a;
-		else if (e->start == f->len && (f->len == 0 || f->data[f->len - 1] == '\n'))
-			b = a;
-		else {
-			if (a == ol.n && a > 0)
-				a--;
-			b = a + 1;
-		}
-		if (ng && a <= g[ng - 1].b) {
-			if (b > g[ng - 1].b)
-				g[ng - 1].b = b;
-			continue;
-		}
-		GROW(g, ng, gcap);
-		g[ng].a = a;
-		g[ng].b = b;
-		ng++;
+	if (e->start == e->end && !e->text[0])
+		return false;
+	*a = line_of(ol, e->start);
+	if (e->end > e->start) {
+		*b = line_of(ol, e->end - 1) + 1;
+	} else if (e->start < f->len && ol->start[*a] == e->start) {
+		*b = *a;	/* an insertion before a line */
+	} else if (e->start == f->len && (f->len == 0 || f->data[f->len - 1] == '\n')) {
+		*b = *a;	/* ... or at the end of the last one */
+	} else {
+		if (*a == ol->n && *a > 0)
+			--*a;
+		*b = *a + 1;
 	}
-	/* new line ranges */
-	for (i = 0, k = 0; i < ng; i++) {
-		size_t os = ol.start[g[i].a], oe = ol.start[g[i].b], nlen = oe - os;
+	return true;
+}
+
+/* The old line ranges the edits touch, merged where they meet; *ng of them. */
+static struct group *old_ranges(const struct mp_file *f, const struct lines *ol, size_t *ng)
+{
+	struct group *g = NULL;
+	size_t cap = 0, i, a, b;
+
+	*ng = 0;
+	for (i = 0; i < f->nedit; i++) {
+		if (!edit_lines(f, ol, &f->edits[i], &a, &b))
+			continue;
+		if (*ng && a <= g[*ng - 1].b) {
+			if (b > g[*ng - 1].b)
+				g[*ng - 1].b = b;
+			continue;
+		}
+		GROW(g, *ng, cap);
+		g[*ng].a = a;
+		g[*ng].b = b;
+		g[*ng].na = g[*ng].nb = 0;
+		++*ng;
+	}
+	return g;
+}
+
+/* Where each group's lines are in the new text, from the edits' lengths. */
+static void new_ranges(const struct mp_file *f, const struct lines *ol,
+		       const struct lines *nl, struct group *g, size_t ng)
+{
+	size_t i, k = 0;
+	long delta = 0;
+
+	for (i = 0; i < ng; i++) {
+		size_t os = ol->start[g[i].a], oe = ol->start[g[i].b], nlen = oe - os;
 		size_t ns, cnt;
 
 		for (; k < f->nedit && f->edits[k].start <= oe; k++) {
@@ -129,51 +140,72 @@ void mp_write_diff(const struct mp_file *f, FILE *out)
 			nlen -= e->end - e->start;
 		}
 		g[i].na = (size_t)((long)g[i].a + delta);
-		ns = nl.start[g[i].na];
+		ns = nl->start[g[i].na];
 		cnt = g[i].na;
-		while (cnt < nl.n && nl.start[cnt] < ns + nlen)
+		while (cnt < nl->n && nl->start[cnt] < ns + nlen)
 			cnt++;
 		g[i].nb = cnt;
 		delta += (long)(g[i].nb - g[i].na) - (long)(g[i].b - g[i].a);
 	}
+}
 
+/* "-start,count": a count of 1 is left out, and an empty range starts before its line. */
+static void put_range(FILE *out, char side, size_t s, size_t e)
+{
+	fprintf(out, "%c%zu", side, e - s ? s + 1 : s);
+	if (e - s != 1)
+		fprintf(out, ",%zu", e - s);
+}
+
+/* One hunk: groups g[i..j] and three lines of context around them. */
+static void write_hunk(FILE *out, const struct group *g, size_t i, size_t j,
+		       const struct lines *ol, const struct lines *nl)
+{
+	size_t cs = g[i].a >= 3 ? g[i].a - 3 : 0;
+	size_t ce = g[j].b + 3 <= ol->n ? g[j].b + 3 : ol->n;
+	size_t na = (size_t)((long)cs + ((long)g[i].na - (long)g[i].a));
+	size_t nb = (size_t)((long)ce + ((long)g[j].nb - (long)g[j].b));
+	size_t x = cs, k, m;
+
+	fputs("@@ ", out);
+	put_range(out, '-', cs, ce);
+	fputc(' ', out);
+	put_range(out, '+', na, nb);
+	fputs(" @@\n", out);
+	for (k = i; k <= j; k++) {
+		for (; x < g[k].a; x++)
+			put_line(out, ' ', ol, x);
+		for (m = g[k].a; m < g[k].b; m++)
+			put_line(out, '-', ol, m);
+		for (m = g[k].na; m < g[k].nb; m++)
+			put_line(out, '+', nl, m);
+		x = g[k].b;
+	}
+	for (; x < ce; x++)
+		put_line(out, ' ', ol, x);
+}
+
+void mp_write_diff(const struct mp_file *f, FILE *out)
+{
+	struct lines ol, nl;
+	struct group *g;
+	size_t ng, i, j;
+	const char *p = f->path;
+
+	if (!f->changed)
+		return;
+	split_lines(&ol, f->data, f->len);
+	split_lines(&nl, f->out, f->outlen);
+	g = old_ranges(f, &ol, &ng);
+	new_ranges(f, &ol, &nl, g, ng);
 	if (!strncmp(p, "./", 2))
 		p += 2;
 	fprintf(out, "--- a/%s\n+++ b/%s\n", p, p);
-	for (i = 0; i < ng;) {
-		size_t j = i, cs, ce, oa, ob, na, nb, x;
-
-		/* merge groups whose context overlaps */
-		while (j + 1 < ng && g[j + 1].a <= g[j].b + 6)
-			j++;
-		cs = g[i].a >= 3 ? g[i].a - 3 : 0;
-		ce = g[j].b + 3 <= ol.n ? g[j].b + 3 : ol.n;
-		oa = cs;
-		ob = ce;
-		na = (size_t)((long)cs + ((long)g[i].na - (long)g[i].a));
-		nb = (size_t)((long)ce + ((long)g[j].nb - (long)g[j].b));
-		fprintf(out, "@@ -%zu", ob - oa ? oa + 1 : oa);
-		if (ob - oa != 1)
-			fprintf(out, ",%zu", ob - oa);
-		fprintf(out, " +%zu", nb - na ? na + 1 : na);
-		if (nb - na != 1)
-			fprintf(out, ",%zu", nb - na);
-		fputs(" @@\n", out);
-		x = cs;
-		for (k = i; k <= j; k++) {
-			size_t m;
-
-			for (; x < g[k].a; x++)
-				put_line(out, ' ', &ol, x);
-			for (m = g[k].a; m < g[k].b; m++)
-				put_line(out, '-', &ol, m);
-			for (m = g[k].na; m < g[k].nb; m++)
-				put_line(out, '+', &nl, m);
-			x = g[k].b;
-		}
-		for (; x < ce; x++)
-			put_line(out, ' ', &ol, x);
-		i = j + 1;
+	for (i = 0; i < ng; i = j + 1) {
+		/* one hunk for groups whose context overlaps */
+		for (j = i; j + 1 < ng && g[j + 1].a <= g[j].b + 6; j++)
+			;
+		write_hunk(out, g, i, j, &ol, &nl);
 	}
 	free(g);
 	free(ol.start);
