@@ -12,6 +12,7 @@
 #include <libgen.h>
 #include <limits.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -378,7 +379,58 @@ static int parse_perm(const char *s, char *out, size_t outsz)
 
 enum { OPT_REPORT = 256, OPT_PERM, OPT_BACKUP, OPT_CHECK, OPT_COUNT };
 
-int main(int argc, char **argv)
+/* What the command line asks for. */
+struct cmdline {
+	bool in_place, report, check, count, quiet;
+	const char *backup;	/* --backup's suffix, or NULL */
+	char perm[16];		/* --perm, normalised */
+};
+
+/* The option of getopt_long()'s answer c; an exit status when it ends the run, else -1. */
+static int take_option(int c, struct cmdline *cl)
+{
+	switch (c) {
+	case 'i':
+		cl->in_place = true;
+		break;
+	case OPT_REPORT:
+		cl->report = true;
+		break;
+	case OPT_PERM:
+		if (parse_perm(optarg, cl->perm, sizeof(cl->perm)))
+			return 2;
+		break;
+	case OPT_BACKUP:
+		if (!*optarg || strchr(optarg, '/')) {
+			error("invalid backup suffix '%s'", optarg);
+			return 2;
+		}
+		cl->backup = optarg;
+		break;
+	case OPT_CHECK:
+		cl->check = true;
+		break;
+	case OPT_COUNT:
+		cl->count = true;
+		break;
+	case 'q':
+		cl->quiet = true;
+		break;
+	case 'h':
+		usage(stdout);
+		return 0;
+	case 'V':
+		printf("modparm-convert %s\n", MP_VERSION);
+		return 0;
+	default:
+		usage(stderr);
+		return 2;
+	}
+	return -1;
+}
+
+/* Read the options into cl: an exit status when the run ends here, else -1. */
+static int parse_args(int argc, char **argv, struct cmdline *cl)
 {
 	static const struct option longopts[] = {
 		{ "in-place", no_argument, NULL, 'i' },
@@ -392,68 +444,36 @@ int main(int argc, char **argv)
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	int in_place = 0, report = 0, check = 0, count = 0, quiet = 0, c, pending = 0;
-	const char *backup = NULL;
-	char perm[16] = "0";
-	struct mp_options opt;
-	struct mp_ctx *ctx;
-	size_t i;
+	int c, rc;
 
-	while ((c = getopt_long(argc, argv, "iqhV", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'i':
-			in_place = 1;
-			break;
-		case OPT_REPORT:
-			report = 1;
-			break;
-		case OPT_PERM:
-			if (parse_perm(optarg, perm, sizeof(perm)))
-				return 2;
-			break;
-		case OPT_BACKUP:
-			if (!*optarg || strchr(optarg, '/')) {
-				error("invalid backup suffix '%s'", optarg);
-				return 2;
-			}
-			backup = optarg;
-			break;
-		case OPT_CHECK:
-			check = 1;
-			break;
-		case OPT_COUNT:
-			count = 1;
-			break;
-		case 'q':
-			quiet = 1;
-			break;
-		case 'h':
-			usage(stdout);
-			return 0;
-		case 'V':
-			printf("modparm-convert %s\n", MP_VERSION);
-			return 0;
-		default:
-			usage(stderr);
-			return 2;
-		}
-	}
+	memset(cl, 0, sizeof(*cl));
+	strcpy(cl->perm, "0");
+	while ((c = getopt_long(argc, argv, "iqhV", longopts, NULL)) != -1)
+		if ((rc = take_option(c, cl)) >= 0)
+			return rc;
 	if (optind >= argc) {
 		error("no input files");
 		usage(stderr);
 		return 2;
 	}
-	if (backup && !in_place) {
+	if (cl->backup && !cl->in_place) {
 		error("--backup needs --in-place");
 		return 2;
 	}
-	if (report && in_place) {
+	if (cl->report && cl->in_place) {
 		error("--report and --in-place cannot be combined");
 		return 2;
 	}
+	return -1;
+}
 
-	for (; optind < argc; optind++) {
-		const char *p = argv[optind];
+/* The files the paths name, directories walked. */
+static void gather_inputs(char **paths, int n, const struct cmdline *cl)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		const char *p = paths[i];
 		struct stat st;
 
 		if (lstat(p, &st) < 0) {
@@ -461,7 +481,7 @@ int main(int argc, char **argv)
 			continue;
 		}
 		if (S_ISLNK(st.st_mode)) {
-			if (in_place) {
+			if (cl->in_place) {
 				error("refusing to replace the symbolic link '%s'", p);
 				continue;
 			}
@@ -475,33 +495,40 @@ int main(int argc, char **argv)
 		else
 			add_input(p, 1, &st);
 	}
+}
 
-	if (check || count) {
-		int bad = 0;
+/* --check-syntax and --count: each file on its own. */
+static int check_or_count(const struct cmdline *cl)
+{
+	int bad = 0;
+	size_t i;
 
-		for (i = 0; i < ninputs; i++) {
-			struct stat st;
-			size_t len;
-			char *buf = read_file(inputs[i].path, &len, &st), *dp;
-			char why[128];
+	for (i = 0; i < ninputs; i++) {
+		struct stat st;
+		size_t len;
+		char *buf = read_file(inputs[i].path, &len, &st), *dp;
+		char why[128];
 
-			if (!buf)
-				continue;
-			dp = display_path(inputs[i].path);
-			if (check) {
-				bad |= mp_check_syntax(buf, len, why, sizeof(why));
-				printf("%s: %s\n", dp, why);
-			} else {
-				printf("%s: %u\n", dp, mp_count_uses(buf, len));
-			}
-			free(dp);
-			free(buf);
+		if (!buf)
+			continue;
+		dp = display_path(inputs[i].path);
+		if (cl->check) {
+			bad |= mp_check_syntax(buf, len, why, sizeof(why));
+			printf("%s: %s\n", dp, why);
+		} else {
+			printf("%s: %u\n", dp, mp_count_uses(buf, len));
 		}
-		return had_error ? 2 : bad;
+		free(dp);
+		free(buf);
 	}
+	return had_error ? 2 : bad;
+}
 
-	opt.perm = perm;
-	ctx = mp_new(&opt);
+/* Read every input into ctx; one that cannot be read loses its path. */
+static void add_files(struct mp_ctx *ctx)
+{
+	size_t i;
+
 	for (i = 0; i < ninputs; i++) {
 		size_t len;
 		char *buf = read_file(inputs[i].path, &len, &inputs[i].st), *dp;
@@ -515,44 +542,66 @@ int main(int argc, char **argv)
 		mp_add(ctx, dp, buf, len);
 		free(dp);
 	}
+}
+
+/* Report, print or write what became of f; whether anything is pending. */
+static bool put_result(const struct cmdline *cl, struct mp_file *f, const struct input *in)
+{
+	const char *text;
+	size_t len;
+
+	if (cl->report) {
+		struct mp_stats st;
+
+		mp_write_report(f, stdout, MP_REPORT_ALL);
+		mp_file_stats(f, &st);
+		return st.diags > 0;
+	}
+	if (!cl->quiet)
+		mp_write_report(f, stderr, MP_REPORT_REFUSED);
+	text = mp_file_output(f, &len);
+	if (!text)
+		return false;
+	if (cl->in_place)
+		write_in_place(in->path, &in->st, text, len, cl->backup);
+	else
+		mp_write_diff(f, stdout);
+	return true;
+}
+
+/* Convert the inputs together, as one module or tree. */
+static int convert_all(const struct cmdline *cl)
+{
+	struct mp_options opt = { .perm = cl->perm };
+	struct mp_ctx *ctx = mp_new(&opt);
+	bool pending = false;
+	size_t i, k;
+
+	add_files(ctx);
 	mp_run(ctx);
-
-	for (i = 0, c = 0; i < ninputs; i++) {
-		struct mp_file *f;
-		const char *text;
-		size_t len;
-
-		if (!inputs[i].path)
-			continue;
-		f = mp_file_at(ctx, (size_t)c++);
-		if (report) {
-			struct mp_stats st;
-
-			mp_write_report(f, stdout, MP_REPORT_ALL);
-			mp_file_stats(f, &st);
-			if (st.diags)
-				pending = 1;
-			continue;
-		}
-		if (!quiet)
-			mp_write_report(f, stderr, MP_REPORT_REFUSED);
-		text = mp_file_output(f, &len);
-		if (!text)
-			continue;
-		pending = 1;
-		if (in_place)
-			write_in_place(inputs[i].path, &inputs[i].st, text, len, backup);
-		else
-			mp_write_diff(f, stdout);
-	}
-	if (fflush(stdout) != 0 || ferror(stdout)) {
+	for (i = 0, k = 0; i < ninputs; i++)
+		if (inputs[i].path && put_result(cl, mp_file_at(ctx, k++), &inputs[i]))
+			pending = true;
+	if (fflush(stdout) != 0 || ferror(stdout))
 		error("cannot write the output: %s", strerror(errno));
-	}
 	mp_free(ctx);
+	return had_error ? 2 : pending;
+}
+
+int main(int argc, char **argv)
+{
+	struct cmdline cl;
+	int rc = parse_args(argc, argv, &cl);
+	size_t i;
+
+	if (rc >= 0)
+		return rc;
+	gather_inputs(argv + optind, argc - optind, &cl);
+	rc = cl.check || cl.count ? check_or_count(&cl) : convert_all(&cl);
 	for (i = 0; i < ninputs; i++) {
 		free(inputs[i].path);
 		free(inputs[i].disp);
 	}
 	free(inputs);
-	return had_error ? 2 : pending;
+	return rc;
 }
