@@ -225,6 +225,51 @@ static void gen_tidy_completions(struct recipe *r)
 				r->tidy_init & 1u << i ? " __initdata" : "");
 }
 
+/* An #if line (open), or an #else or #endif for the innermost one. */
+static void gen_conditional(struct recipe *r, int open)
+{
+	if (open) {
+		if (r->depth < 4) {
+			gen_put(r, "%s\n", GEN_PICK(r, gen_conds));
+			r->had_else[r->depth++] = 0;
+		}
+	} else if (r->depth && !r->had_else[r->depth - 1]) {
+		gen_put(r, "#else\n");
+		r->had_else[r->depth - 1] = 1;
+	} else if (r->depth) {
+		gen_put(r, "#endif\n");
+		r->depth--;
+	}
+}
+
+/* A function that may use MODULE_PARM() inside, where it cannot convert. */
+static void gen_function(struct recipe *r, const char *name)
+{
+	gen_put(r, "static int __init init_%s_%u(void)\n{\n", name, r->nfn++);
+	switch (gen_byte(r) % 3) {
+	case 1:
+		gen_put(r, "\tMODULE_PARM(%s, \"i\");\n", name);
+		break;
+	case 2:
+		gen_put(r, "\tPARM(%s);\n", name);
+		break;
+	}
+	gen_put(r, "\treturn %s != 0;\n}\n", name);
+}
+
+/* Start the second file, once and outside any #if; else a comment. */
+static void gen_second_file(struct recipe *r, const char *name)
+{
+	if (!r->file && !r->depth) {
+		r->file = 1;
+		gen_put(r, "#include <linux/module.h>\n");
+		if (r->tidy)
+			gen_tidy_decls(r, "extern ");
+	} else {
+		gen_put(r, "/* MODULE_PARM(%s, \"i\") */\n", name);
+	}
+}
+
 static void gen_line(struct recipe *r)
 {
 	unsigned int ni = gen_byte(r) % (sizeof(gen_names) / sizeof(gen_names[0]));
@@ -263,19 +308,8 @@ static void gen_line(struct recipe *r)
 		gen_put(r, "MODULE_PARM_DESC(%s, \"the %s\");\n", name, name);
 		break;
 	case 6:
-		if (r->depth < 4) {
-			gen_put(r, "%s\n", GEN_PICK(r, gen_conds));
-			r->had_else[r->depth++] = 0;
-		}
-		break;
 	case 7:
-		if (r->depth && !r->had_else[r->depth - 1]) {
-			gen_put(r, "#else\n");
-			r->had_else[r->depth - 1] = 1;
-		} else if (r->depth) {
-			gen_put(r, "#endif\n");
-			r->depth--;
-		}
+		gen_conditional(r, kind == 6);
 		break;
 	case 8:
 		if (gen_byte(r) & 1)
@@ -287,25 +321,10 @@ static void gen_line(struct recipe *r)
 		gen_put(r, "extern int %s;\n", name);
 		break;
 	case 10:
-		gen_put(r, "static int __init init_%s_%u(void)\n{\n", name, r->nfn++);
-		switch (gen_byte(r) % 3) {
-		case 1:
-			gen_put(r, "\tMODULE_PARM(%s, \"i\");\n", name);
-			break;
-		case 2:
-			gen_put(r, "\tPARM(%s);\n", name);
-			break;
-		}
-		gen_put(r, "\treturn %s != 0;\n}\n", name);
+		gen_function(r, name);
 		break;
 	case 11:
-		if (!r->file && !r->depth) {
-			r->file = 1;
-			gen_put(r, "#include <linux/module.h>\n");
-			if (r->tidy)
-				gen_tidy_decls(r, "extern ");
-		} else
-			gen_put(r, "/* MODULE_PARM(%s, \"i\") */\n", name);
+		gen_second_file(r, name);
 		break;
 	case 12:
 		gen_put(r, "static int %s, %s[4] = { 1, 2 };\n", name,
