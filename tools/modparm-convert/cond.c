@@ -4,6 +4,7 @@
  * token is kept with its branch and a canonical text of its condition.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
 #include <string.h>
 
 #include "cond.h"
@@ -219,4 +220,69 @@ int never_compiled(const struct cond_chain *ch)
 			return 1;
 	}
 	return 0;
+}
+
+static size_t cache_slot(const struct cond_cache *cc, unsigned tok)
+{
+	size_t i = (tok * 2654435761u) & (cc->cap - 1);
+
+	while (cc->tok[i] != NO_TOK && cc->tok[i] != tok)
+		i = (i + 1) & (cc->cap - 1);
+	return i;
+}
+
+static void cache_grow(struct cond_cache *cc)
+{
+	struct cond_cache old = *cc;
+	size_t i;
+
+	cc->cap = old.cap ? old.cap * 2 : 64;
+	cc->tok = xrealloc(NULL, cc->cap * sizeof(*cc->tok));
+	cc->chain = xrealloc(NULL, cc->cap * sizeof(*cc->chain));
+	for (i = 0; i < cc->cap; i++)
+		cc->tok[i] = NO_TOK;
+	for (i = 0; i < old.cap; i++) {
+		if (old.tok[i] != NO_TOK) {
+			size_t j = cache_slot(cc, old.tok[i]);
+
+			cc->tok[j] = old.tok[i];
+			cc->chain[j] = old.chain[i];
+		}
+	}
+	free(old.tok);
+	free(old.chain);
+}
+
+/* The #if groups open at token tok of f, from the cache or into it. */
+const struct cond_chain *cond_chain_of(struct cond_cache *cc, const struct mp_file *f,
+				       unsigned tok)
+{
+	size_t i;
+
+	if (cc->f != f)
+		cond_cache_clear(cc);
+	cc->f = f;
+	if ((cc->n + 1) * 2 > cc->cap)
+		cache_grow(cc);
+	i = cache_slot(cc, tok);
+	if (cc->tok[i] == NO_TOK) {
+		cc->tok[i] = tok;
+		cc->chain[i] = xrealloc(NULL, sizeof(*cc->chain[i]));
+		cond_chain_at(f, tok, cc->chain[i]);
+		cc->n++;
+	}
+	return cc->chain[i];
+}
+
+/* Forget the chains: their file's tokens are gone. */
+void cond_cache_clear(struct cond_cache *cc)
+{
+	size_t i;
+
+	for (i = 0; i < cc->cap; i++)
+		if (cc->tok[i] != NO_TOK)
+			free(cc->chain[i]);
+	free(cc->tok);
+	free(cc->chain);
+	memset(cc, 0, sizeof(*cc));
 }

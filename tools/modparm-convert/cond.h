@@ -6,7 +6,9 @@
 #ifndef MP_COND_H
 #define MP_COND_H
 
-#include "ctx.h"
+#include <stddef.h>
+
+struct mp_file;
 
 /*
  * Preprocessor conditions, far enough to tell that two uses are never
@@ -30,7 +32,21 @@ struct cond_chain {
 	int dead;		/* groups exclude each other, as #if A inside #ifndef A */
 };
 
+/*
+ * The chains of the tokens of one file that are asked about more than
+ * once (module_param*() and MODULE_PARM() of the file), computed once.
+ */
+struct cond_cache {
+	const struct mp_file *f;	/* whose tokens the keys are */
+	unsigned *tok;			/* open addressing; NO_TOK is free */
+	struct cond_chain **chain;
+	size_t n, cap;
+};
+
 void cond_chain_at(const struct mp_file *f, size_t pos, struct cond_chain *ch);
+const struct cond_chain *cond_chain_of(struct cond_cache *cc, const struct mp_file *f,
+				       unsigned tok);
+void cond_cache_clear(struct cond_cache *cc);
 int same_branch(const struct cond_chain *x, const struct cond_chain *y);
 int never_compiled(const struct cond_chain *ch);
 

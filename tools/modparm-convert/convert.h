@@ -20,9 +20,8 @@ struct use {
 	unsigned mp, lp, rp;
 	unsigned a1, a2s, a2e;
 	unsigned semi;		/* the ';' after it, or NO_TOK */
-	/* the file's module_param*( tokens, and their #if groups once known */
+	/* the file's module_param*( tokens */
 	const unsigned *params;
-	struct cond_chain **chains;
 	size_t nparams;
 };
 

@@ -10,6 +10,7 @@
 
 #include "modparm.h"
 #include "hmap.h"
+#include "cond.h"
 
 struct mp_tok;
 struct mp_edit;
@@ -78,6 +79,8 @@ struct mp_ctx {
 		unsigned *dirs;
 		size_t dircap;
 	} spare;
+	/* #if chains of the file whose tokens are in memory */
+	struct cond_cache chains;
 	/* calls of macros whose body uses MODULE_PARM(), by macro name */
 	struct mcall *calls;
 	size_t ncall, callcap;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "hmap.h"
+#include "util.h"
 
 size_t hhash(const char *k, size_t n)
 {
@@ -49,11 +50,7 @@ struct hent *hslot(struct hmap *m, const char *k, size_t n)
 		struct hmap nm = { NULL, m->cap ? m->cap * 2 : 256, 0 };
 		size_t i;
 
-		nm.e = calloc(nm.cap, sizeof(*nm.e));
-		if (!nm.e) {
-			fputs("modparm-convert: error: out of memory\n", stderr);
-			exit(2);
-		}
+		nm.e = xcalloc(nm.cap, sizeof(*nm.e));
 		for (i = 0; i < m->cap; i++) {
 			if (m->e[i].k) {
 				*hfind(&nm, m->e[i].k, m->e[i].klen) = m->e[i];

@@ -123,11 +123,9 @@ const struct macro *find_local_macro(struct mp_ctx *ctx, const struct mp_file *f
 /* Copy the bodies of f's macros [first, nmacro) out of its tokens. */
 void keep_bodies(struct mp_ctx *ctx, struct mp_file *f, size_t first)
 {
-	struct mp_file *kb = calloc(1, sizeof(*kb));
+	struct mp_file *kb = xcalloc(1, sizeof(*kb));
 	size_t i;
 
-	if (!kb)
-		exit(2);
 	kb->path = f->path;
 	kb->data = f->data;
 	kb->len = f->len;

@@ -42,17 +42,37 @@ int filter_has(const struct mp_ctx *ctx, size_t i, size_t h)
 }
 
 /*
- * Flag the first argument of each MODULE_PARM() and MODULE_PARM_DESC().
- * With count, also put each identifier of f in f's filter of them.
+ * name_used()'s filters: a bit for every two bytes of a file (a power of
+ * 2, 512 to 65536 bits) lets about one file in a hundred through for a
+ * name it does not use.
  */
-void mark_mp_args(struct mp_ctx *ctx, struct mp_file *f, int count)
+void init_filters(struct mp_ctx *ctx)
+{
+	size_t i;
+
+	ctx->names_at = xcalloc(ctx->nfiles + 1, sizeof(*ctx->names_at));
+	for (i = 0; i < ctx->nfiles; i++) {
+		size_t nbits = 512;
+
+		while (nbits < 65536 && nbits < ctx->files[i]->len / 2)
+			nbits *= 2;
+		ctx->names_at[i + 1] = ctx->names_at[i] + nbits / 64;
+	}
+	ctx->names = xcalloc(ctx->names_at[ctx->nfiles] + 1, sizeof(*ctx->names));
+}
+
+/*
+ * Flag the first argument of each MODULE_PARM() and MODULE_PARM_DESC().
+ * With FILTER_ADD, also put each identifier of f in f's filter of them.
+ */
+void mark_mp_args(struct mp_ctx *ctx, struct mp_file *f, enum filter_update update)
 {
 	size_t k;
 
 	for (k = 0; k < f->ntok; k++) {
 		if (f->toks[k].kind != TK_IDENT)
 			continue;
-		if (count)
+		if (update == FILTER_ADD)
 			filter_add(ctx, (size_t)f->idx, hhash(tstr(f, (unsigned)k), tlen(f, (unsigned)k)));
 		if (k >= 2 && tp(f, k - 1, '(') &&
 		    (tis(f, k - 2, "MODULE_PARM") || tis(f, k - 2, "MODULE_PARM_DESC")))
@@ -87,7 +107,7 @@ int name_used(struct mp_ctx *ctx, const char *name)
 		g.data = ctx->files[i]->data;
 		g.len = ctx->files[i]->len;
 		lex(&g);
-		mark_mp_args(ctx, &g, 0);
+		mark_mp_args(ctx, &g, FILTER_KEEP);
 		for (k = 0; !used && k < g.ntok; k++)
 			used = g.toks[k].kind == TK_IDENT && !(g.toks[k].flags & TF_MPARG) &&
 			       tlen(&g, (unsigned)k) == n && !memcmp(tstr(&g, (unsigned)k), name, n);

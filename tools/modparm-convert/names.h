@@ -8,7 +8,11 @@
 
 #include "ctx.h"
 
-void mark_mp_args(struct mp_ctx *ctx, struct mp_file *f, int count);
+/* Whether mark_mp_args() adds the file's names to its filter. */
+enum filter_update { FILTER_KEEP, FILTER_ADD };
+
+void init_filters(struct mp_ctx *ctx);
+void mark_mp_args(struct mp_ctx *ctx, struct mp_file *f, enum filter_update update);
 int filter_has(const struct mp_ctx *ctx, size_t i, size_t h);
 int name_used(struct mp_ctx *ctx, const char *name);
 

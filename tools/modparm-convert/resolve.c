@@ -22,8 +22,8 @@
  * parameter a second time.  *other is set to the first one in another
  * branch of an #if, or NO_TOK.
  */
-static unsigned live_module_param(const struct mp_file *f, const struct use *u,
-				  unsigned *other)
+static unsigned live_module_param(struct mp_ctx *ctx, const struct mp_file *f,
+				  const struct use *u, unsigned *other)
 {
 	struct cond_chain here;
 	int have_here = 0;
@@ -39,11 +39,7 @@ static unsigned live_module_param(const struct mp_file *f, const struct use *u,
 			cond_chain_at(f, u->mp, &here);
 			have_here = 1;
 		}
-		if (!u->chains[k]) {
-			u->chains[k] = xrealloc(NULL, sizeof(*u->chains[k]));
-			cond_chain_at(f, i, u->chains[k]);
-		}
-		if (same_branch(&here, u->chains[k]))
+		if (same_branch(&here, cond_chain_of(&ctx->chains, f, i)))
 			return i;
 		if (*other == NO_TOK)
 			*other = i;
@@ -102,7 +98,7 @@ static bool resolve_in_wrapper(struct conv *cv)
 static bool no_live_param(struct conv *cv)
 {
 	struct mp_file *f = cv->f;
-	unsigned other, dup = live_module_param(f, cv->u, &other);
+	unsigned other, dup = live_module_param(cv->ctx, f, cv->u, &other);
 
 	if (dup != NO_TOK) {
 		diag(f, cv->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' is already a parameter through %.*s() at line %u; remove this MODULE_PARM()"),

@@ -20,10 +20,8 @@
 
 struct mp_ctx *mp_new(const struct mp_options *opt)
 {
-	struct mp_ctx *ctx = calloc(1, sizeof(*ctx));
+	struct mp_ctx *ctx = xcalloc(1, sizeof(*ctx));
 
-	if (!ctx)
-		exit(2);
 	ctx->opt = *opt;
 	if (!ctx->opt.perm)
 		ctx->opt.perm = "0";
@@ -32,10 +30,8 @@ struct mp_ctx *mp_new(const struct mp_options *opt)
 
 struct mp_file *mp_add(struct mp_ctx *ctx, const char *path, char *data, size_t len)
 {
-	struct mp_file *f = calloc(1, sizeof(*f));
+	struct mp_file *f = xcalloc(1, sizeof(*f));
 
-	if (!f)
-		exit(2);
 	f->path = xstrndup(path, strlen(path));
 	f->data = data;
 	f->len = len;
@@ -111,58 +107,21 @@ static void drop_tokens(struct mp_ctx *ctx, struct mp_file *f)
 	f->toks = NULL;
 	f->dirs = NULL;
 	f->ntok = f->tokcap = f->ndir = f->dircap = 0;
+	cond_cache_clear(&ctx->chains);
 }
 
 /*
- * Two passes, so that only one file's tokens are in memory at a time:
- * the first collects every file's macros and declarations, the second
- * lexes each file again to convert it.
+ * The first pass: each file's #include "..."s, macros and declarations,
+ * and the names it uses; then the declarations are chained by name.
  */
-void mp_run(struct mp_ctx *ctx)
+static void collect_pass(struct mp_ctx *ctx)
 {
-	size_t i;
 	struct declvec dv = { NULL, 0, 0 };
+	size_t i, k;
 
-	/*
-	 * name_used()'s filters: a bit for every two bytes of a file (a
-	 * power of 2, 512 to 65536 bits) lets about one file in a hundred
-	 * through for a name it does not use.
-	 */
-	ctx->names_at = calloc(ctx->nfiles + 1, sizeof(*ctx->names_at));
-	if (!ctx->names_at)
-		exit(2);
-	for (i = 0; i < ctx->nfiles; i++) {
-		size_t nbits = 512;
-
-		while (nbits < 65536 && nbits < ctx->files[i]->len / 2)
-			nbits *= 2;
-		ctx->names_at[i + 1] = ctx->names_at[i] + nbits / 64;
-	}
-	ctx->names = calloc(ctx->names_at[ctx->nfiles] + 1, sizeof(*ctx->names));
-	if (!ctx->names)
-		exit(2);
-	/* for #include "...": which given file each normalised path is */
-	ctx->norm_paths = calloc(ctx->nfiles + 1, sizeof(*ctx->norm_paths));
-	if (!ctx->norm_paths)
-		exit(2);
-	for (i = 0; i < ctx->nfiles; i++) {
-		const char *path = ctx->files[i]->path;
-		char norm[4096];
-		struct hent *e;
-
-		norm_path(path, strlen(path), norm, sizeof(norm));
-		if (!norm[0])
-			continue;
-		ctx->norm_paths[i] = strdup(norm);
-		if (!ctx->norm_paths[i])
-			exit(2);
-		e = hslot(&ctx->path_map, ctx->norm_paths[i], strlen(norm));
-		if (!e->k || e->val < 0)
-			e->val = (int)i;
-	}
 	for (i = 0; i < ctx->nfiles; i++) {
 		struct mp_file *f = ctx->files[i];
-		size_t first_decl = dv.n, first_macro = ctx->nmacro, k;
+		size_t first_decl = dv.n, first_macro = ctx->nmacro;
 
 		lex_file(ctx, f);
 		collect_includes(ctx, f);
@@ -172,7 +131,7 @@ void mp_run(struct mp_ctx *ctx)
 			dv.v[k].key = tstr(f, dv.v[k].name);
 			dv.v[k].klen = tlen(f, dv.v[k].name);
 		}
-		mark_mp_args(ctx, f, 1);
+		mark_mp_args(ctx, f, FILTER_ADD);
 		mark_wrappers(ctx, f, first_macro);
 		keep_bodies(ctx, f, first_macro);
 		drop_tokens(ctx, f);
@@ -188,7 +147,13 @@ void mp_run(struct mp_ctx *ctx)
 		d->next = e->val;
 		e->val = (int)i;
 	}
-	/* the calls of macros that wrap MODULE_PARM(), in every file */
+}
+
+/* The second: the calls of macros that wrap MODULE_PARM(), in every file. */
+static void calls_pass(struct mp_ctx *ctx)
+{
+	size_t i;
+
 	for (i = 0; ctx->wrapper_map.n && i < ctx->nfiles; i++) {
 		struct mp_file *f = ctx->files[i];
 
@@ -198,17 +163,38 @@ void mp_run(struct mp_ctx *ctx)
 		collect_calls(ctx, f);
 		drop_tokens(ctx, f);
 	}
+}
+
+/* The last: convert each file's uses and make its new text. */
+static void convert_pass(struct mp_ctx *ctx)
+{
+	size_t i;
+
 	for (i = 0; i < ctx->nfiles; i++) {
 		struct mp_file *f = ctx->files[i];
 
 		lex_file(ctx, f);
-		mark_mp_args(ctx, f, 0);
+		mark_mp_args(ctx, f, FILTER_KEEP);
 		scan_file(ctx, f);
 		tidy_deletions(f);
 		apply_edits(f);
 		drop_tokens(ctx, f);
 		sort_diags(f);
 	}
+}
+
+/*
+ * Three passes, so that only one file's tokens are in memory at a time:
+ * the first collects what every file declares, the second the calls of
+ * wrapper macros, and the last lexes each file again to convert it.
+ */
+void mp_run(struct mp_ctx *ctx)
+{
+	init_filters(ctx);
+	index_paths(ctx);
+	collect_pass(ctx);
+	calls_pass(ctx);
+	convert_pass(ctx);
 }
 
 void mp_free(struct mp_ctx *ctx)

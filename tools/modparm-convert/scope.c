@@ -91,6 +91,27 @@ void norm_path(const char *in, size_t inlen, char *out, size_t sz)
 	out[o] = '\0';
 }
 
+/* For #include "...": which given file each normalised path is. */
+void index_paths(struct mp_ctx *ctx)
+{
+	size_t i;
+
+	ctx->norm_paths = xcalloc(ctx->nfiles + 1, sizeof(*ctx->norm_paths));
+	for (i = 0; i < ctx->nfiles; i++) {
+		const char *path = ctx->files[i]->path;
+		char norm[4096];
+		struct hent *e;
+
+		norm_path(path, strlen(path), norm, sizeof(norm));
+		if (!norm[0])
+			continue;
+		ctx->norm_paths[i] = xstrndup(norm, strlen(norm));
+		e = hslot(&ctx->path_map, ctx->norm_paths[i], strlen(norm));
+		if (!e->k || e->val < 0)
+			e->val = (int)i;
+	}
+}
+
 /* the given file that the "..." string token tok of f, an #include, names; or -1 */
 static int included_file(struct mp_ctx *ctx, const struct mp_file *f, unsigned tok)
 {
@@ -149,11 +170,8 @@ static int includes_file_from(struct mp_ctx *ctx, const struct mp_file *f, int t
 
 int includes_file(struct mp_ctx *ctx, const struct mp_file *f, int target, unsigned limit)
 {
-	if (!ctx->visited) {
-		ctx->visited = calloc(ctx->nfiles, sizeof(*ctx->visited));
-		if (!ctx->visited)
-			exit(2);
-	}
+	if (!ctx->visited)
+		ctx->visited = xcalloc(ctx->nfiles, sizeof(*ctx->visited));
 	ctx->visit_mark++;
 	return includes_file_from(ctx, f, target, limit);
 }

@@ -29,7 +29,6 @@ bool is_mp_use(const struct mp_file *f, size_t i)
 void scan_file(struct mp_ctx *ctx, struct mp_file *f)
 {
 	unsigned *params = NULL;
-	struct cond_chain **chains;
 	size_t i, nparams = 0, cap = 0;
 
 	for (i = 0; i < f->ntok; i++) {
@@ -38,8 +37,6 @@ void scan_file(struct mp_ctx *ctx, struct mp_file *f)
 			params[nparams++] = (unsigned)i;
 		}
 	}
-	chains = xrealloc(NULL, (nparams + 1) * sizeof(*chains));
-	memset(chains, 0, (nparams + 1) * sizeof(*chains));
 	for (i = 0; i + 1 < f->ntok; i++) {
 		struct use u;
 		size_t r, k, commas = 0, depth = 0;
@@ -53,7 +50,6 @@ void scan_file(struct mp_ctx *ctx, struct mp_file *f)
 		u.lp = (unsigned)(i + 1);
 		u.semi = NO_TOK;
 		u.params = params;
-		u.chains = chains;
 		u.nparams = nparams;
 		r = match(f, i + 1, f->ntok);
 		if (r >= f->ntok) {
@@ -87,8 +83,5 @@ void scan_file(struct mp_ctx *ctx, struct mp_file *f)
 		convert_use(ctx, f, &u);
 		i = r;
 	}
-	for (i = 0; i < nparams; i++)
-		free(chains[i]);
-	free(chains);
 	free(params);
 }

@@ -11,15 +11,29 @@
 
 #include "util.h"
 
+/* The one way out of the core: it cannot report this through a diagnostic. */
+static void __attribute__((noreturn)) out_of_memory(void)
+{
+	fputs("modparm-convert: error: out of memory\n", stderr);
+	exit(2);
+}
+
 void *xrealloc(void *p, size_t n)
 {
 	void *q = realloc(p, n ? n : 1);
 
-	if (!q) {
-		fputs("modparm-convert: error: out of memory\n", stderr);
-		exit(2);
-	}
+	if (!q)
+		out_of_memory();
 	return q;
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+
+	if (!p)
+		out_of_memory();
+	return p;
 }
 
 char *xstrndup(const char *s, size_t n)

@@ -11,6 +11,7 @@
 
 
 void *xrealloc(void *p, size_t n);
+void *xcalloc(size_t n, size_t size);
 char *xstrndup(const char *s, size_t n);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

@@ -61,13 +61,11 @@ int mentions_wrapper(const struct mp_ctx *ctx, const struct mp_file *f)
 static void mark_clashes(struct mp_ctx *ctx, const struct mp_file *f,
 			 size_t c0, size_t p0)
 {
-	struct cond_chain **chains, here;
-	size_t ci, np = ctx->npname - p0;
+	struct cond_chain here;
+	size_t ci;
 
-	if (!np)
+	if (ctx->npname == p0)
 		return;
-	chains = xrealloc(NULL, np * sizeof(*chains));
-	memset(chains, 0, np * sizeof(*chains));
 	for (ci = c0; ci < ctx->ncall; ci++) {
 		const struct mcall *c = &ctx->calls[ci];
 		int have_here = 0;
@@ -82,26 +80,18 @@ static void mark_clashes(struct mp_ctx *ctx, const struct mp_file *f,
 			/* newest first: f's own entries come before other files' */
 			for (k = hget(&ctx->pname_map, f->data + a->start, a->len);
 			     k >= (int)p0; k = ctx->pnames[k].next) {
-				struct cond_chain **pc = &chains[k - p0];
-
 				if (!have_here) {
 					cond_chain_at(f, c->tok, &here);
 					have_here = 1;
 				}
-				if (!*pc) {
-					*pc = xrealloc(NULL, sizeof(**pc));
-					cond_chain_at(f, ctx->pnames[k].tok, *pc);
-				}
-				if (same_branch(&here, *pc)) {
+				if (same_branch(&here, cond_chain_of(&ctx->chains, f,
+								     ctx->pnames[k].tok))) {
 					a->clash = k;
 					break;
 				}
 			}
 		}
 	}
-	for (ci = 0; ci < np; ci++)
-		free(chains[ci]);
-	free(chains);
 }
 
 /*
