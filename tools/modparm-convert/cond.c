@@ -226,7 +226,7 @@ static size_t cache_slot(const struct cond_cache *cc, unsigned tok)
 {
 	size_t i = (tok * 2654435761u) & (cc->cap - 1);
 
-	while (cc->tok[i] != NO_TOK && cc->tok[i] != tok)
+	while (cc->tok[i] != NONE && cc->tok[i] != tok)
 		i = (i + 1) & (cc->cap - 1);
 	return i;
 }
@@ -240,9 +240,9 @@ static void cache_grow(struct cond_cache *cc)
 	cc->tok = xrealloc(NULL, cc->cap * sizeof(*cc->tok));
 	cc->chain = xrealloc(NULL, cc->cap * sizeof(*cc->chain));
 	for (i = 0; i < cc->cap; i++)
-		cc->tok[i] = NO_TOK;
+		cc->tok[i] = NONE;
 	for (i = 0; i < old.cap; i++) {
-		if (old.tok[i] != NO_TOK) {
+		if (old.tok[i] != NONE) {
 			size_t j = cache_slot(cc, old.tok[i]);
 
 			cc->tok[j] = old.tok[i];
@@ -265,7 +265,7 @@ const struct cond_chain *cond_chain_of(struct cond_cache *cc, const struct mp_fi
 	if ((cc->n + 1) * 2 > cc->cap)
 		cache_grow(cc);
 	i = cache_slot(cc, tok);
-	if (cc->tok[i] == NO_TOK) {
+	if (cc->tok[i] == NONE) {
 		cc->tok[i] = tok;
 		cc->chain[i] = xrealloc(NULL, sizeof(*cc->chain[i]));
 		cond_chain_at(f, tok, cc->chain[i]);
@@ -280,7 +280,7 @@ void cond_cache_clear(struct cond_cache *cc)
 	size_t i;
 
 	for (i = 0; i < cc->cap; i++)
-		if (cc->tok[i] != NO_TOK)
+		if (cc->tok[i] != NONE)
 			free(cc->chain[i]);
 	free(cc->tok);
 	free(cc->chain);

@@ -38,7 +38,7 @@ struct cond_chain {
  */
 struct cond_cache {
 	const struct mp_file *f;	/* whose tokens the keys are */
-	unsigned *tok;			/* open addressing; NO_TOK is free */
+	unsigned *tok;			/* open addressing; NONE is free */
 	struct cond_chain **chain;
 	size_t n, cap;
 };

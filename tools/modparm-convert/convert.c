@@ -125,7 +125,7 @@ static bool decl_from_letter(struct conv *cv)
 	fb->ct = cv->pt.letter == 's' ? CT_CHAR : letter_ct(cv->pt.letter);
 	fb->ptr = cv->pt.letter == 's';
 	fb->ndims = cv->pt.has_range || (cv->pt.has_min && cv->pt.min != 1);
-	fb->initdata = fb->pointee_const = fb->obj_const = NO_TOK;
+	fb->initdata = fb->pointee_const = fb->obj_const = NONE;
 	cv->from_letter = true;
 	cv->dc = fb;
 	return true;
@@ -261,7 +261,7 @@ static bool choose_form(struct conv *cv)
 /* Whether the conversion removes __initdata from the declaration. */
 static bool loses_initdata(const struct conv *cv)
 {
-	return cv->dc->initdata != NO_TOK &&
+	return cv->dc->initdata != NONE &&
 	       ((cv->ptype && !strcmp(cv->ptype, "charp")) || strcmp(cv->ctx->opt.perm, "0"));
 }
 
@@ -379,7 +379,7 @@ static void place_call(struct conv *cv)
 		add_edit(f, f->toks[u->mp].start, f->toks[u->rp].end, cv->call);
 		return;
 	}
-	move_call(f, u->mp, u->semi != NO_TOK ? u->semi : u->rp, cv->dc->end, cv->call);
+	move_call(f, u->mp, u->semi != NONE ? u->semi : u->rp, cv->dc->end, cv->call);
 	diag(f, cv->mp, MP_NOTE, D("'%s' is declared after its MODULE_PARM: module_param placed after the declaration at line %u"),
 	     cv->name, f->toks[cv->dc->name].line);
 }

@@ -19,7 +19,7 @@
 struct use {
 	unsigned mp, lp, rp;
 	unsigned a1, a2s, a2e;
-	unsigned semi;		/* the ';' after it, or NO_TOK */
+	unsigned semi;		/* the ';' after it, or NONE */
 	/* the file's module_param*( tokens */
 	const unsigned *params;
 	size_t nparams;

@@ -25,7 +25,7 @@ struct mp_file {
 	char *path;		/* as displayed */
 	char *data;
 	size_t len;
-	int idx;		/* in ctx->files */
+	unsigned idx;		/* in ctx->files */
 	/* the lexer's output, while a pass works on the file */
 	struct mp_tok *toks;
 	size_t ntok, tokcap;
@@ -50,10 +50,10 @@ struct mp_file {
 	unsigned nuses, nconverted;
 };
 
-/* An #include "..." of a file: its token and the given file it names, or -1. */
+/* An #include "..." of a file: its token and the given file it names, or NONE. */
 struct mp_include {
 	unsigned tok;
-	int file;
+	unsigned file;
 };
 
 struct mp_ctx {

@@ -49,19 +49,20 @@ static const struct { const char *name; enum ctype ct; } typedefs[] = {
 	{ "bool", CT_BOOL }, { "_Bool", CT_BOOL },
 };
 
-static int find_typedef(const char *s, size_t n)
+/* The typedef s[0..n) names, in typedefs[]; or NONE. */
+static unsigned find_typedef(const char *s, size_t n)
 {
 	size_t i;
 
 	for (i = 0; i < sizeof(typedefs) / sizeof(typedefs[0]); i++)
 		if (strlen(typedefs[i].name) == n && !memcmp(typedefs[i].name, s, n))
-			return (int)i;
-	return -1;
+			return (unsigned)i;
+	return NONE;
 }
 
 static int is_annotation(const char *s, size_t n)
 {
-	return n > 2 && s[0] == '_' && s[1] == '_' && find_typedef(s, n) < 0;
+	return n > 2 && s[0] == '_' && s[1] == '_' && find_typedef(s, n) == NONE;
 }
 
 /* First token in idx[from..to) that is @stop outside any brackets, or to. */
@@ -107,33 +108,33 @@ static size_t match_back(const struct mp_file *f, const unsigned int *idx, size_
 	return m;
 }
 
-/* The first __initdata among tokens idx[from..to) of f, or NO_TOK. */
+/* The first __initdata among tokens idx[from..to) of f, or NONE. */
 static unsigned find_initdata(const struct mp_file *f, const unsigned *idx, size_t from, size_t to)
 {
 	for (; from < to; from++)
 		if (tis(f, idx[from], "__initdata"))
 			return idx[from];
-	return NO_TOK;
+	return NONE;
 }
 
 /*
  * The only const among the specifiers spec[0..n) and nother more consts
- * of the declarator (the last of which is token other); NO_TOK if there
+ * of the declarator (the last of which is token other); NONE if there
  * is none or there are several.
  */
 static unsigned find_sole_const(const struct mp_file *f, const unsigned *spec, size_t n,
 				int nother, unsigned other)
 {
-	unsigned found = nother == 1 ? other : NO_TOK;
+	unsigned found = nother == 1 ? other : NONE;
 	size_t i;
 
 	if (nother > 1)
-		return NO_TOK;
+		return NONE;
 	for (i = 0; i < n; i++) {
 		if (!tis(f, spec[i], "const"))
 			continue;
-		if (found != NO_TOK)
-			return NO_TOK;
+		if (found != NONE)
+			return NONE;
 		found = spec[i];
 	}
 	return found;
@@ -147,7 +148,7 @@ struct specs {
 	unsigned tok[MAX_SPECS];	/* its words, __attribute__s left out */
 	size_t n;
 	bool is_extern, is_static, is_const, is_volatile, is_struct;
-	unsigned initdata;		/* an __initdata among them, or NO_TOK */
+	unsigned initdata;		/* an __initdata among them, or NONE */
 };
 
 /* One declarator: the name and what stands around it. */
@@ -156,11 +157,11 @@ struct declarator {
 	int ptr, ndims;
 	unsigned dim_s, dim_e;		/* tokens inside the first [] */
 	int nobj_const;			/* consts right before the name ... */
-	unsigned obj_const;		/* ... the last of them, or NO_TOK */
+	unsigned obj_const;		/* ... the last of them, or NONE */
 	int nmid_const;			/* consts after a '*', as in char const *p ... */
-	unsigned mid_const;		/* ... the last of them, or NO_TOK */
+	unsigned mid_const;		/* ... the last of them, or NONE */
 	bool is_volatile, has_init;
-	unsigned initdata;		/* or NO_TOK */
+	unsigned initdata;		/* or NONE */
 };
 
 static bool is_annotation_tok(const struct mp_file *f, unsigned t)
@@ -240,7 +241,7 @@ static bool read_declarator(const struct mp_file *f, const unsigned *idx, size_t
 	size_t l = scan_depth0(f->toks, idx, s, e, '=');
 
 	memset(d, 0, sizeof(*d));
-	d->obj_const = d->mid_const = NO_TOK;
+	d->obj_const = d->mid_const = NONE;
 	d->has_init = l < e;
 	d->initdata = find_initdata(f, idx, s, l);
 	l = strip_attributes(f, idx, s, l);
@@ -322,7 +323,7 @@ static bool read_specs(const struct mp_file *f, const unsigned *idx, size_t s, s
 /* Counts of the type words among the specifiers. */
 struct type_words {
 	int nuns, nsig, nlong, nshort, nint, nchar, ntd, bad;
-	int td;		/* the typedef, in typedefs[] */
+	unsigned td;	/* the typedef, in typedefs[] */
 };
 
 static enum ctype type_of_words(const struct type_words *w, bool is_struct)
@@ -357,7 +358,7 @@ static enum ctype type_of_words(const struct type_words *w, bool is_struct)
 /* Count one type word of the specifiers. */
 static void count_type_word(const char *w, size_t wn, struct type_words *tw)
 {
-	int td;
+	unsigned td;
 
 	if (word_is(w, wn, "unsigned"))
 		tw->nuns++;
@@ -371,7 +372,7 @@ static void count_type_word(const char *w, size_t wn, struct type_words *tw)
 		tw->nint++;
 	else if (word_is(w, wn, "char"))
 		tw->nchar++;
-	else if ((td = find_typedef(w, wn)) >= 0)
+	else if ((td = find_typedef(w, wn)) != NONE)
 		tw->ntd++, tw->td = td;
 	else
 		tw->bad = 1;
@@ -389,7 +390,7 @@ static bool storage_word(const char *w, size_t wn)
 /* The declared type, from the specifiers, and its text in dc->spec. */
 static void type_of_specs(const struct mp_file *f, const struct specs *sp, struct decl *dc)
 {
-	struct type_words tw = { .td = -1 };
+	struct type_words tw = { .td = NONE };
 	size_t i, sl = 0;
 
 	for (i = 0; i < sp->n; i++) {
@@ -433,7 +434,7 @@ static void make_decl(const struct mp_file *f, const struct specs *sp,
 	dc->obj_const = find_sole_const(f, sp->tok, d->ptr == 0 ? sp->n : 0,
 					d->nobj_const, d->obj_const);
 	dc->const_pointee = (unsigned char)((sp->is_const || d->nmid_const) && d->ptr > 0);
-	dc->pointee_const = NO_TOK;
+	dc->pointee_const = NONE;
 	if (dc->const_pointee && d->ptr == 1)
 		dc->pointee_const = find_sole_const(f, sp->tok, sp->n, d->nmid_const,
 						    d->mid_const);
@@ -441,8 +442,8 @@ static void make_decl(const struct mp_file *f, const struct specs *sp,
 	dc->is_extern = (unsigned char)sp->is_extern;
 	dc->is_static = (unsigned char)sp->is_static;
 	dc->has_init = (unsigned char)d->has_init;
-	dc->initdata = d->initdata != NO_TOK ? d->initdata : sp->initdata;
-	dc->next = -1;
+	dc->initdata = d->initdata != NONE ? d->initdata : sp->initdata;
+	dc->next = NONE;
 	type_of_specs(f, sp, dc);
 }
 
@@ -562,6 +563,6 @@ int same_decl_type(const struct decl *a, const struct decl *b)
 {
 	return a->ct == b->ct && a->ptr == b->ptr && a->ndims == b->ndims &&
 	       a->is_const == b->is_const && a->const_pointee == b->const_pointee &&
-	       a->is_volatile == b->is_volatile && (a->initdata == NO_TOK) == (b->initdata == NO_TOK) &&
+	       a->is_volatile == b->is_volatile && (a->initdata == NONE) == (b->initdata == NONE) &&
 	       (a->ct != CT_UNKNOWN || !strcmp(a->spec, b->spec));
 }

@@ -15,7 +15,7 @@ enum ctype {
 
 /* A variable's declaration: one declarator of a file-scope statement. */
 struct decl {
-	int file;
+	unsigned file;
 	unsigned name;		/* token index */
 	unsigned end;		/* token index of the terminating ';' */
 	unsigned line;		/* of the name, for messages */
@@ -23,13 +23,13 @@ struct decl {
 	int ptr, ndims;
 	unsigned dim_s, dim_e;	/* tokens inside the first [] */
 	unsigned char is_const, const_pointee, is_extern, is_static, has_init, is_volatile;
-	unsigned initdata;	/* its __initdata token, or NO_TOK */
-	unsigned pointee_const;	/* the one const of a const char *, or NO_TOK */
-	unsigned obj_const;	/* the one const of a const object, or NO_TOK */
+	unsigned initdata;	/* its __initdata token, or NONE */
+	unsigned pointee_const;	/* the one const of a const char *, or NONE */
+	unsigned obj_const;	/* the one const of a const object, or NONE */
 	char spec[64];		/* its type words and '*'s, for messages */
 	const char *key;	/* the name, in its file's data */
 	unsigned klen;
-	int next;
+	unsigned next;		/* in the chain of its name, or NONE */
 };
 
 /* A growing array of declarations. */

@@ -35,11 +35,11 @@ static struct hent *hfind(struct hmap *m, const char *k, size_t n)
 	}
 }
 
-int hget(struct hmap *m, const char *k, size_t n)
+unsigned hget(struct hmap *m, const char *k, size_t n)
 {
 	struct hent *e = hfind(m, k, n);
 
-	return e && e->k ? e->val : -1;
+	return e && e->k ? e->val : NONE;
 }
 
 struct hent *hslot(struct hmap *m, const char *k, size_t n)
@@ -64,7 +64,7 @@ struct hent *hslot(struct hmap *m, const char *k, size_t n)
 	if (!e->k) {
 		e->k = k;
 		e->klen = (unsigned)n;
-		e->val = -1;
+		e->val = NONE;
 		m->n++;
 	}
 	return e;

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * modparm-convert: a hash map from names (not copied: they live in the
- * files' data) to an int, -1 when absent; chains of entries hang off it.
+ * files' data) to an index, NONE when absent; chains of entries hang off
+ * it.
  */
 #ifndef MP_HMAP_H
 #define MP_HMAP_H
@@ -11,7 +12,7 @@
 struct hent {
 	const char *k;
 	unsigned klen;
-	int val;
+	unsigned val;
 };
 
 struct hmap {
@@ -20,7 +21,7 @@ struct hmap {
 };
 
 size_t hhash(const char *k, size_t n);
-int hget(struct hmap *m, const char *k, size_t n);
+unsigned hget(struct hmap *m, const char *k, size_t n);
 struct hent *hslot(struct hmap *m, const char *k, size_t n);
 
 #endif

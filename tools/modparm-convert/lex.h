@@ -12,9 +12,6 @@
 #include "ctx.h"
 #include "util.h"
 
-/* "No such token", where 0 is the first token of the file. */
-#define NO_TOK UINT32_MAX
-
 enum { TK_IDENT = 1, TK_NUM, TK_STR, TK_CHR, TK_PUNCT };
 
 #define TF_MPARG 1	/* first argument of MODULE_PARM or MODULE_PARM_DESC */

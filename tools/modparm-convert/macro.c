@@ -46,7 +46,7 @@ void collect_macros(struct mp_ctx *ctx, struct mp_file *f)
 			struct hent *e = hslot(&ctx->macro_map, tstr(f, m.name), tlen(f, m.name));
 
 			m.next = e->val;
-			e->val = (int)ctx->nmacro;
+			e->val = (unsigned)ctx->nmacro;
 		}
 		GROW(ctx->macros, ctx->nmacro, ctx->macrocap);
 		ctx->macros[ctx->nmacro++] = m;
@@ -57,10 +57,10 @@ void collect_macros(struct mp_ctx *ctx, struct mp_file *f)
 const struct macro *find_macro(struct mp_ctx *ctx, const struct mp_file *f, unsigned i,
 			       enum macro_kind kind)
 {
-	int k = hget(&ctx->macro_map, tstr(f, i), tlen(f, i));
+	unsigned k = hget(&ctx->macro_map, tstr(f, i), tlen(f, i));
 	const struct macro *other = NULL;
 
-	for (; k >= 0; k = ctx->macros[k].next) {
+	for (; k != NONE; k = ctx->macros[k].next) {
 		const struct macro *m = &ctx->macros[k];
 
 		if (m->kind != kind)
@@ -112,9 +112,9 @@ const struct macro *macro_around(const struct mp_ctx *ctx, const struct mp_file 
 /* a macro of that name defined in f itself */
 const struct macro *find_local_macro(struct mp_ctx *ctx, const struct mp_file *f, unsigned i)
 {
-	int k = hget(&ctx->macro_map, tstr(f, i), tlen(f, i));
+	unsigned k = hget(&ctx->macro_map, tstr(f, i), tlen(f, i));
 
-	for (; k >= 0; k = ctx->macros[k].next)
+	for (; k != NONE; k = ctx->macros[k].next)
 		if (ctx->macros[k].file == f->idx)
 			return &ctx->macros[k];
 	return NULL;

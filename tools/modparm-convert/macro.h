@@ -11,13 +11,13 @@
 enum macro_kind { MACRO_OBJECT, MACRO_FUNCTION };
 
 struct macro {
-	int file;
+	unsigned file;
 	unsigned name;		/* token index of the name */
 	enum macro_kind kind;
 	unsigned pstart, pend;	/* parameter tokens (exclusive of parens) */
 	unsigned bstart, bend;	/* body tokens */
 	unsigned kept;		/* body in its file's kept_bodies */
-	int next;
+	unsigned next;		/* in the chain of its name, or NONE */
 };
 
 void collect_macros(struct mp_ctx *ctx, struct mp_file *f);

@@ -92,7 +92,7 @@ int name_used(struct mp_ctx *ctx, const char *name)
 	struct hent *answer = hslot(&ctx->used_map, name, n);
 
 	/* asked again for a name, as for each of several uses: the same answer */
-	if (answer->val >= 0)
+	if (answer->val != NONE)
 		return answer->val;
 	answer->k = xstrndup(name, n);
 	answer->val = 0;

@@ -18,9 +18,9 @@
 
 /*
  * A module_param*() whose parameter is the name at u->a1 and that can be
- * compiled with the use, or NO_TOK: converting the use would define that
+ * compiled with the use, or NONE: converting the use would define that
  * parameter a second time.  *other is set to the first one in another
- * branch of an #if, or NO_TOK.
+ * branch of an #if, or NONE.
  */
 static unsigned live_module_param(struct mp_ctx *ctx, const struct mp_file *f,
 				  const struct use *u, unsigned *other)
@@ -29,7 +29,7 @@ static unsigned live_module_param(struct mp_ctx *ctx, const struct mp_file *f,
 	int have_here = 0;
 	size_t k;
 
-	*other = NO_TOK;
+	*other = NONE;
 	for (k = 0; k < u->nparams; k++) {
 		unsigned i = u->params[k];
 
@@ -41,10 +41,10 @@ static unsigned live_module_param(struct mp_ctx *ctx, const struct mp_file *f,
 		}
 		if (same_branch(&here, cond_chain_of(&ctx->chains, f, i)))
 			return i;
-		if (*other == NO_TOK)
+		if (*other == NONE)
 			*other = i;
 	}
-	return NO_TOK;
+	return NONE;
 }
 
 /* The last declaration of the use's variable in the wrapper's body before the use. */
@@ -100,12 +100,12 @@ static bool no_live_param(struct conv *cv)
 	struct mp_file *f = cv->f;
 	unsigned other, dup = live_module_param(cv->ctx, f, cv->u, &other);
 
-	if (dup != NO_TOK) {
+	if (dup != NONE) {
 		diag(f, cv->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' is already a parameter through %.*s() at line %u; remove this MODULE_PARM()"),
 		     cv->name, cv->name, (int)tlen(f, dup), tstr(f, dup), f->toks[dup].line);
 		return false;
 	}
-	if (other != NO_TOK)
+	if (other != NONE)
 		diag(f, cv->mp, MP_NOTE, D("'%s' also has %.*s() at line %u, never compiled with this use; keep one if the #if only served old kernels"),
 		     cv->name, (int)tlen(f, other), tstr(f, other), f->toks[other].line);
 	return true;
@@ -218,22 +218,22 @@ static bool explain_elsewhere(struct conv *cv)
 {
 	struct mp_ctx *ctx = cv->ctx;
 	size_t n = strlen(cv->name);
-	int k = hget(&ctx->decl_map, cv->name, n), first = k;
+	unsigned k = hget(&ctx->decl_map, cv->name, n), first = k;
 
-	while (k >= 0 && ctx->decls[k].is_static)
+	while (k != NONE && ctx->decls[k].is_static)
 		k = ctx->decls[k].next;
 	/*
 	 * The extern declaration may be in a header that was not given.  A
 	 * static elsewhere is a different variable: say so.
 	 */
-	if (k >= 0 && warn_missing_include(cv->f, cv->mp, cv->name))
+	if (k != NONE && warn_missing_include(cv->f, cv->mp, cv->name))
 		return false;
-	if (k >= 0) {
+	if (k != NONE) {
 		diag(cv->f, cv->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' has no declaration in this file (%s has one); add an extern declaration before the use"),
 		     cv->name, cv->name, ctx->files[ctx->decls[k].file]->path);
 		return false;
 	}
-	if (first >= 0) {
+	if (first != NONE) {
 		diag(cv->f, cv->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' has no declaration in this file, and the one in %s is static"),
 		     cv->name, cv->name, ctx->files[ctx->decls[first].file]->path);
 		return false;
@@ -249,10 +249,10 @@ static bool explain_elsewhere(struct conv *cv)
 static bool complete_array(struct conv *cv)
 {
 	struct mp_ctx *ctx = cv->ctx;
-	int k = hget(&ctx->decl_map, cv->name, strlen(cv->name));
+	unsigned k = hget(&ctx->decl_map, cv->name, strlen(cv->name));
 
 	cv->dc = NULL;
-	for (; k >= 0; k = ctx->decls[k].next) {
+	for (; k != NONE; k = ctx->decls[k].next) {
 		const struct decl *d = &ctx->decls[k];
 
 		if (d->file == cv->f->idx && d->end > cv->mp &&

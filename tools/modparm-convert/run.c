@@ -35,7 +35,7 @@ struct mp_file *mp_add(struct mp_ctx *ctx, const char *path, char *data, size_t 
 	f->path = xstrndup(path, strlen(path));
 	f->data = data;
 	f->len = len;
-	f->idx = (int)ctx->nfiles;
+	f->idx = (unsigned)ctx->nfiles;
 	GROW(ctx->files, ctx->nfiles, ctx->filecap);
 	ctx->files[ctx->nfiles++] = f;
 	return f;
@@ -145,7 +145,7 @@ static void collect_pass(struct mp_ctx *ctx)
 		struct hent *e = hslot(&ctx->decl_map, d->key, d->klen);
 
 		d->next = e->val;
-		e->val = (int)i;
+		e->val = (unsigned)i;
 	}
 }
 

@@ -5,6 +5,7 @@
  * the #if branches that can be compiled with a use.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,10 +22,10 @@ const struct decl *decl_named(struct mp_ctx *ctx, const struct mp_file *f,
 			      const char *key, size_t len, enum scope_where where,
 			      unsigned limit)
 {
-	int k = hget(&ctx->decl_map, key, len);
+	unsigned k = hget(&ctx->decl_map, key, len);
 	const struct decl *best = NULL;
 
-	for (; k >= 0; k = ctx->decls[k].next) {
+	for (; k != NONE; k = ctx->decls[k].next) {
 		const struct decl *d = &ctx->decls[k];
 
 		if (d->file != f->idx)
@@ -107,24 +108,24 @@ void index_paths(struct mp_ctx *ctx)
 			continue;
 		ctx->norm_paths[i] = xstrndup(norm, strlen(norm));
 		e = hslot(&ctx->path_map, ctx->norm_paths[i], strlen(norm));
-		if (!e->k || e->val < 0)
-			e->val = (int)i;
+		if (e->val == NONE)
+			e->val = (unsigned)i;
 	}
 }
 
-/* the given file that the "..." string token tok of f, an #include, names; or -1 */
-static int included_file(struct mp_ctx *ctx, const struct mp_file *f, unsigned tok)
+/* the given file that the "..." string token tok of f, an #include, names; or NONE */
+static unsigned included_file(struct mp_ctx *ctx, const struct mp_file *f, unsigned tok)
 {
 	char joined[4096], want[4096];
 	const char *inc = tstr(f, tok) + 1, *slash = strrchr(f->path, '/');
 	size_t n = tlen(f, tok), dirlen = slash && *inc != '/' ? (size_t)(slash - f->path) + 1 : 0;
 
 	if (n < 2 || inc[n - 2] != '"' || dirlen + n - 2 >= sizeof(joined))
-		return -1;
+		return NONE;
 	memcpy(joined, f->path, dirlen);
 	memcpy(joined + dirlen, inc, n - 2);
 	norm_path(joined, dirlen + n - 2, want, sizeof(want));
-	return want[0] ? hget(&ctx->path_map, want, strlen(want)) : -1;
+	return want[0] ? hget(&ctx->path_map, want, strlen(want)) : NONE;
 }
 
 /* Note f's #include "..." directives, which outlive its tokens. */
@@ -150,25 +151,26 @@ void collect_includes(struct mp_ctx *ctx, struct mp_file *f)
  * then target's declarations are in scope in f, as for the compiler.
  * Headers often include each other; each is searched once per question.
  */
-static int includes_file_from(struct mp_ctx *ctx, const struct mp_file *f, int target,
-			      unsigned limit)
+static bool includes_file_from(struct mp_ctx *ctx, const struct mp_file *f,
+			       unsigned target, unsigned limit)
 {
 	size_t i;
 
 	ctx->visited[f->idx] = ctx->visit_mark;
 	for (i = 0; i < f->ninc && (!limit || f->incs[i].tok < limit); i++) {
-		int j = f->incs[i].file;
+		unsigned j = f->incs[i].file;
 
 		if (j == target)
-			return 1;
-		if (j >= 0 && ctx->visited[j] != ctx->visit_mark &&
+			return true;
+		if (j != NONE && ctx->visited[j] != ctx->visit_mark &&
 		    includes_file_from(ctx, ctx->files[j], target, 0))
-			return 1;
+			return true;
 	}
-	return 0;
+	return false;
 }
 
-int includes_file(struct mp_ctx *ctx, const struct mp_file *f, int target, unsigned limit)
+bool includes_file(struct mp_ctx *ctx, const struct mp_file *f, unsigned target,
+		   unsigned limit)
 {
 	if (!ctx->visited)
 		ctx->visited = xcalloc(ctx->nfiles, sizeof(*ctx->visited));
@@ -180,9 +182,9 @@ int includes_file(struct mp_ctx *ctx, const struct mp_file *f, int target, unsig
 const struct decl *decl_in_included(struct mp_ctx *ctx, const struct mp_file *f,
 					   const char *key, size_t len, unsigned limit)
 {
-	int k = hget(&ctx->decl_map, key, len);
+	unsigned k = hget(&ctx->decl_map, key, len);
 
-	for (; k >= 0; k = ctx->decls[k].next)
+	for (; k != NONE; k = ctx->decls[k].next)
 		if (ctx->decls[k].file != f->idx &&
 		    includes_file(ctx, f, ctx->decls[k].file, limit))
 			return &ctx->decls[k];
@@ -201,7 +203,7 @@ int warn_missing_include(struct mp_file *f, unsigned mp, const char *name)
 	for (i = 0; i < f->ninc && f->incs[i].tok < mp; i++) {
 		unsigned tok = f->incs[i].tok;
 
-		if (f->incs[i].file >= 0 || tlen(f, tok) < 2)
+		if (f->incs[i].file != NONE || tlen(f, tok) < 2)
 			continue;
 		diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): no declaration of '%s' is in scope; give \"%.*s\", which this file includes, too"),
 		     name, name, (int)tlen(f, tok) - 2, tstr(f, tok) + 1);
@@ -225,13 +227,13 @@ size_t removable_consts(struct mp_ctx *ctx, const struct mp_file *f, const struc
 {
 	unsigned t = which == CONST_OF_POINTEE ? dc->pointee_const : dc->obj_const;
 	size_t n = 0;
-	int k;
+	unsigned k;
 
-	if (t == NO_TOK || dc->is_extern || dc->file != f->idx)
+	if (t == NONE || dc->is_extern || dc->file != f->idx)
 		return 0;
 	cut[n++] = t;
 	k = hget(&ctx->decl_map, tstr(f, dc->name), tlen(f, dc->name));
-	for (; k >= 0; k = ctx->decls[k].next) {
+	for (; k != NONE; k = ctx->decls[k].next) {
 		const struct decl *d = &ctx->decls[k];
 
 		if (d == dc)
@@ -242,7 +244,7 @@ size_t removable_consts(struct mp_ctx *ctx, const struct mp_file *f, const struc
 			continue;
 		}
 		t = which == CONST_OF_POINTEE ? d->pointee_const : d->obj_const;
-		if (t == NO_TOK || d->is_extern || n == MAX_CONST_CUTS)
+		if (t == NONE || d->is_extern || n == MAX_CONST_CUTS)
 			return 0;
 		cut[n++] = t;
 	}
@@ -263,13 +265,14 @@ size_t removable_consts(struct mp_ctx *ctx, const struct mp_file *f, const struc
  */
 const struct decl *decl_in_branch(struct mp_ctx *ctx, const struct mp_file *f,
 				  unsigned name, unsigned use, enum scope_where where,
-					 const struct decl **other)
+				  const struct decl **other)
 {
 	const struct decl *best = NULL, *seen = NULL, *odd = NULL;
 	struct cond_chain here, there;
-	int have_here = 0, live = 1, k;
+	bool have_here = false, live = true;
+	unsigned k;
 
-	for (k = hget(&ctx->decl_map, tstr(f, name), tlen(f, name)); k >= 0;
+	for (k = hget(&ctx->decl_map, tstr(f, name), tlen(f, name)); k != NONE;
 	     k = ctx->decls[k].next) {
 		const struct decl *d = &ctx->decls[k];
 
@@ -278,7 +281,7 @@ const struct decl *decl_in_branch(struct mp_ctx *ctx, const struct mp_file *f,
 		if (!have_here) {
 			cond_chain_at(f, use, &here);
 			live = !never_compiled(&here);
-			have_here = 1;
+			have_here = true;
 		}
 		cond_chain_at(f, d->name, &there);
 		if (!same_branch(&here, &there) || (live && never_compiled(&there)))

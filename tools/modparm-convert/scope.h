@@ -6,6 +6,8 @@
 #ifndef MP_SCOPE_H
 #define MP_SCOPE_H
 
+#include <stdbool.h>
+
 #include "ctx.h"
 #include "decl.h"
 
@@ -25,7 +27,8 @@ const struct decl *decl_in_file(struct mp_ctx *ctx, const struct mp_file *f, uns
 void norm_path(const char *in, size_t inlen, char *out, size_t sz);
 void index_paths(struct mp_ctx *ctx);
 void collect_includes(struct mp_ctx *ctx, struct mp_file *f);
-int includes_file(struct mp_ctx *ctx, const struct mp_file *f, int target, unsigned limit);
+bool includes_file(struct mp_ctx *ctx, const struct mp_file *f, unsigned target,
+		   unsigned limit);
 const struct decl *decl_in_included(struct mp_ctx *ctx, const struct mp_file *f,
 				    const char *key, size_t len, unsigned limit);
 int warn_missing_include(struct mp_file *f, unsigned mp, const char *name);

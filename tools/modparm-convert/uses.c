@@ -48,7 +48,7 @@ void scan_file(struct mp_ctx *ctx, struct mp_file *f)
 		memset(&u, 0, sizeof(u));
 		u.mp = (unsigned)i;
 		u.lp = (unsigned)(i + 1);
-		u.semi = NO_TOK;
+		u.semi = NONE;
 		u.params = params;
 		u.nparams = nparams;
 		r = match(f, i + 1, f->ntok);

@@ -7,8 +7,16 @@
 #define MP_UTIL_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
+
+/*
+ * "None", for an index of every kind: a token (where 0 is the first of
+ * the file), a declaration, a macro, a file, a hash map's value.  They
+ * are all unsigned, and none of them reaches it.
+ */
+#define NONE UINT32_MAX
 
 void *xrealloc(void *p, size_t n);
 void *xcalloc(size_t n, size_t size);

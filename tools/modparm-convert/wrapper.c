@@ -73,13 +73,13 @@ static void mark_clashes(struct mp_ctx *ctx, const struct mp_file *f,
 
 		for (ai = 0; ai < c->nargs; ai++) {
 			struct mcall_arg *a = &ctx->call_args[c->arg0 + ai];
-			int k;
+			unsigned k;
 
-			if (a->tok == NO_TOK)
+			if (a->tok == NONE)
 				continue;
 			/* newest first: f's own entries come before other files' */
 			for (k = hget(&ctx->pname_map, f->data + a->start, a->len);
-			     k >= (int)p0; k = ctx->pnames[k].next) {
+			     k != NONE && k >= p0; k = ctx->pnames[k].next) {
 				if (!have_here) {
 					cond_chain_at(f, c->tok, &here);
 					have_here = 1;
@@ -113,15 +113,15 @@ static void mark_arg_decls(struct mp_ctx *ctx, const struct mp_file *f, size_t c
 			struct mcall_arg *a = &ctx->call_args[c->arg0 + ai];
 			const struct decl *d, *twin;
 
-			if (a->tok == NO_TOK)
+			if (a->tok == NONE)
 				continue;
 			d = decl_in_branch(ctx, f, a->tok, c->tok, SCOPE_BEFORE, &twin);
 			if (twin)
-				a->twin = (int)(twin - ctx->decls);
+				a->twin = (unsigned)(twin - ctx->decls);
 			if (d)
-				a->decl = (int)(d - ctx->decls);
+				a->decl = (unsigned)(d - ctx->decls);
 			else if (decl_in_file(ctx, f, a->tok, SCOPE_BEFORE, c->tok))
-				a->decl = ARG_DECL_OTHER_BRANCH;
+				a->other_branch = true;
 		}
 	}
 }
@@ -141,13 +141,13 @@ void collect_calls(struct mp_ctx *ctx, struct mp_file *f)
 			struct hent *e = hslot(&ctx->pname_map, tstr(f, (unsigned)i + 2), tlen(f, (unsigned)i + 2));
 			struct pname pn = { (unsigned)i, t->line, t->start, tlen(f, (unsigned)i), e->val };
 
-			e->val = (int)ctx->npname;
+			e->val = (unsigned)ctx->npname;
 			GROW(ctx->pnames, ctx->npname, ctx->pnamecap);
 			ctx->pnames[ctx->npname++] = pn;
 			continue;
 		}
 		if (t->kind != TK_IDENT || !tp(f, i + 1, '(') || f->toks[i + 1].dir != t->dir ||
-		    hget(&ctx->wrapper_map, tstr(f, (unsigned)i), tlen(f, (unsigned)i)) < 0)
+		    hget(&ctx->wrapper_map, tstr(f, (unsigned)i), tlen(f, (unsigned)i)) == NONE)
 			continue;
 		/* the macro's own #define, or defined(NAME) */
 		if (t->dir && i > 0 && f->toks[i - 1].dir == t->dir &&
@@ -174,12 +174,11 @@ void collect_calls(struct mp_ctx *ctx, struct mp_file *f)
 
 				GROW(ctx->call_args, ctx->ncarg, ctx->cargcap);
 				a = &ctx->call_args[ctx->ncarg++];
-				a->tok = k == s + 1 && f->toks[s].kind == TK_IDENT ? (unsigned)s : NO_TOK;
-				a->start = a->tok != NO_TOK ? f->toks[s].start : 0;
-				a->len = a->tok != NO_TOK ? tlen(f, (unsigned)s) : 0;
-				a->clash = -1;
-				a->decl = ARG_DECL_NONE;
-				a->twin = -1;
+				a->tok = k == s + 1 && f->toks[s].kind == TK_IDENT ? (unsigned)s : NONE;
+				a->start = a->tok != NONE ? f->toks[s].start : 0;
+				a->len = a->tok != NONE ? tlen(f, (unsigned)s) : 0;
+				a->clash = a->decl = a->twin = NONE;
+				a->other_branch = false;
 				c.nargs++;
 				s = k + 1;
 			}
@@ -188,7 +187,7 @@ void collect_calls(struct mp_ctx *ctx, struct mp_file *f)
 			struct hent *e = hslot(&ctx->call_map, tstr(f, (unsigned)i), tlen(f, (unsigned)i));
 
 			c.next = e->val;
-			e->val = (int)ctx->ncall;
+			e->val = (unsigned)ctx->ncall;
 		}
 		GROW(ctx->calls, ctx->ncall, ctx->callcap);
 		ctx->calls[ctx->ncall++] = c;
@@ -205,9 +204,9 @@ void collect_calls(struct mp_ctx *ctx, struct mp_file *f)
 static const struct decl *call_arg_decl(struct mp_ctx *ctx, const struct mp_file *g,
 					const struct mcall *c, const struct mcall_arg *a)
 {
-	if (a->decl >= 0)
+	if (a->decl != NONE)
 		return &ctx->decls[a->decl];
-	if (a->decl == ARG_DECL_OTHER_BRANCH)
+	if (a->other_branch)
 		return NULL;
 	return decl_in_included(ctx, g, g->data + a->start, a->len, c->tok);
 }
@@ -241,11 +240,11 @@ static unsigned param_index(const struct mp_file *f, const struct macro *wrap, u
 static const struct mcall **calls_of(struct mp_ctx *ctx, const struct mp_file *f,
 				     const struct macro *wrap, unsigned pidx, size_t *n)
 {
-	int k = hget(&ctx->call_map, tstr(f, wrap->name), tlen(f, wrap->name));
+	unsigned k = hget(&ctx->call_map, tstr(f, wrap->name), tlen(f, wrap->name));
 	const struct mcall **calls = NULL;
 	size_t cap = 0, i;
 
-	for (*n = 0; k >= 0; k = ctx->calls[k].next) {
+	for (*n = 0; k != NONE; k = ctx->calls[k].next) {
 		const struct mcall *c = &ctx->calls[k];
 
 		if (c->file != f->idx &&
@@ -279,7 +278,7 @@ static bool call_site_ok(struct conv *cv, const struct mcall *c, const struct mc
 	else if (c->in_braces)
 		diag(cv->f, cv->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): %.*s() is called inside a function or initializer at %s:%u"),
 		     cv->name, mlen, mname, path, c->line);
-	else if (a->tok == NO_TOK)
+	else if (a->tok == NONE)
 		diag(cv->f, cv->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): %.*s() is called at %s:%u with an argument that is not a variable name"),
 		     cv->name, mlen, mname, path, c->line);
 	else
@@ -302,13 +301,13 @@ static bool call_var_ok(struct conv *cv, const struct mcall *c, const struct mca
 	const struct decl *d = call_arg_decl(ctx, g, c, a);
 	char desc[80], desc1[80];
 
-	if (a->twin >= 0) {
+	if (a->twin != NONE) {
 		const struct decl *twin = &ctx->decls[a->twin];
 
 		diag(cv->f, cv->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): %.*s() is called at %s:%u with '%s', which is declared %s at line %u and %s at line %u, under #if branches that can each be compiled with that call"),
 		     cv->name, mlen, mname, g->path, c->line, var, decl_desc(d, desc, sizeof(desc)),
 		     d->line, decl_desc(twin, desc1, sizeof(desc1)), twin->line);
-	} else if (!d && a->decl == ARG_DECL_OTHER_BRANCH) {
+	} else if (!d && a->other_branch) {
 		diag(cv->f, cv->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): %.*s() is called at %s:%u with '%s', which is declared before that call only under other branches of an #if"),
 		     cv->name, mlen, mname, g->path, c->line, var);
 	} else if (!d) {
@@ -317,7 +316,7 @@ static bool call_var_ok(struct conv *cv, const struct mcall *c, const struct mca
 	} else if (decl_unsized(d)) {
 		diag(cv->f, cv->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): %.*s() is called at %s:%u with '%s', an array whose size is not known there"),
 		     cv->name, mlen, mname, g->path, c->line, var);
-	} else if (a->clash >= 0) {
+	} else if (a->clash != NONE) {
 		const struct pname *pn = &ctx->pnames[a->clash];
 
 		diag(cv->f, cv->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): %.*s() is called at %s:%u with '%s', which %.*s() at line %u makes a parameter too"),
@@ -346,7 +345,7 @@ static bool calls_qualifiers_ok(struct conv *cv, const struct decl *first)
 	const char *what = first->is_const ? "const" :
 			   first->const_pointee ? "a pointer to const data" :
 			   first->is_volatile ? "volatile" :
-			   first->initdata != NO_TOK && ((first->ct == CT_CHAR && first->ptr == 1) ||
+			   first->initdata != NONE && ((first->ct == CT_CHAR && first->ptr == 1) ||
 						   strcmp(cv->ctx->opt.perm, "0")) ? "__initdata" : NULL;
 
 	if (!what)
@@ -370,7 +369,7 @@ static void list_kept(struct conv *cv, const struct mcall **calls, size_t n, uns
 		const struct mcall_arg *a = &cv->ctx->call_args[calls[j]->arg0 + pidx];
 		int w;
 
-		if (calls[j]->in_macro || a->tok == NO_TOK)
+		if (calls[j]->in_macro || a->tok == NONE)
 			continue;
 		if (len + a->len + 2 + sizeof(", ...") > KEPT_MAX) {
 			strcpy(cv->kept + len, len ? ", ..." : "...");

@@ -20,25 +20,22 @@
  * the file's data.
  */
 struct mcall {
-	int file;
+	unsigned file;
 	unsigned tok, line;	/* the macro name */
 	unsigned char in_macro;	/* the call is itself in a #define */
 	unsigned char in_braces;	/* in a function or initializer */
 	unsigned arg0, nargs;	/* its arguments in ctx->call_args */
-	int next;		/* the previous call of a macro of this name */
+	unsigned next;		/* the previous call of a macro of this name */
 };
 
 struct mcall_arg {
-	unsigned tok;		/* an identifier alone, or NO_TOK */
+	unsigned tok;		/* an identifier alone, or NONE */
 	unsigned start, len;	/* its text */
-	int clash;		/* ctx->pnames entry that makes it a parameter too, or -1 */
-	int decl;		/* its declaration in the call's file, or an ARG_DECL_* */
-	int twin;		/* one of another type, also compiled with the call, or -1 */
+	unsigned clash;		/* ctx->pnames entry that makes it a parameter too */
+	unsigned decl;		/* its declaration in the call's file */
+	unsigned twin;		/* one of another type, also compiled with the call */
+	bool other_branch;	/* no decl, but one under another branch of an #if */
 };
-
-/* mcall_arg.decl when the call's file has no declaration for it */
-#define ARG_DECL_NONE		(-1)	/* not before the call */
-#define ARG_DECL_OTHER_BRANCH	(-2)	/* only under other branches of an #if */
 
 /*
  * A variable that a file makes a parameter outside any #define.  A file's
@@ -48,7 +45,7 @@ struct mcall_arg {
 struct pname {
 	unsigned tok, line;
 	unsigned via_start, via_len;	/* MODULE_PARM or module_param*, in its data */
-	int next;
+	unsigned next;
 };
 
 /* the longest list of names note_calls_kept() gives */
