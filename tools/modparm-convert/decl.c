@@ -13,21 +13,34 @@
 #include "decl.h"
 #include "lex.h"
 
-static const char *const ct_param[] = {
-	NULL, "byte", "short", "ushort", "int", "uint", "long", "ulong",
-	"ullong", NULL, "bool", NULL, NULL
+/* Each C type: its module_param type, if it has one, and its size. */
+static const struct {
+	const char *param;
+	int bytes;
+} ctypes[] = {
+	[CT_UNKNOWN]	= { NULL, 0 },
+	[CT_BYTE]	= { "byte", 1 },
+	[CT_SHORT]	= { "short", 2 },
+	[CT_USHORT]	= { "ushort", 2 },
+	[CT_INT]	= { "int", 4 },
+	[CT_UINT]	= { "uint", 4 },
+	[CT_LONG]	= { "long", 8 },
+	[CT_ULONG]	= { "ulong", 8 },
+	[CT_ULLONG]	= { "ullong", 8 },
+	[CT_LLONG]	= { NULL, 8 },		/* module_param has no llong */
+	[CT_BOOL]	= { "bool", 1 },
+	[CT_CHAR]	= { NULL, 1 },		/* signed or not: byte, with a note */
+	[CT_SCHAR]	= { NULL, 1 },
 };
-
-static const int ct_size[] = { 0, 1, 2, 2, 4, 4, 8, 8, 8, 8, 1, 1, 1 };
 
 const char *ct_param_type(enum ctype ct)
 {
-	return ct_param[ct];
+	return ctypes[ct].param;
 }
 
 int ct_bytes(enum ctype ct)
 {
-	return ct_size[ct];
+	return ctypes[ct].bytes;
 }
 
 static const struct { const char *name; enum ctype ct; } typedefs[] = {

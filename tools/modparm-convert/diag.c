@@ -10,14 +10,16 @@
 #include "diag.h"
 #include "lex.h"
 
+/* Record a diagnostic of f at token tok. */
 void diag(struct mp_file *f, unsigned tok, enum mp_kind kind, const char *fmt, ...)
 {
 	struct mp_diag *dg;
 	va_list ap;
-	char buf[512];
+	char *msg;
 
+	/* the message is as long as it needs: none is cut short */
 	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
+	msg = xvasprintf(fmt, ap);
 	va_end(ap);
 	GROW(f->diags, f->ndiag, f->diagcap);
 	dg = &f->diags[f->ndiag++];
@@ -26,7 +28,7 @@ void diag(struct mp_file *f, unsigned tok, enum mp_kind kind, const char *fmt, .
 	dg->line = f->toks[tok].line;
 	dg->col = f->toks[tok].col;
 	dg->kind = kind;
-	dg->msg = xstrndup(buf, strlen(buf));
+	dg->msg = msg;
 }
 
 static int cmp_diag(const void *a, const void *b)

@@ -35,7 +35,7 @@ static void eval_number(struct mp_ctx *ctx, const struct mp_file *f, unsigned s,
 				break;
 		if (k == n && !tput(b, tstr(f, s), n))
 			return;
-	} else if (e - s == 1 && f->toks[s].kind == TK_IDENT && depth < 8) {
+	} else if (e - s == 1 && f->toks[s].kind == TK_IDENT && depth < EXPAND_MAX) {
 		const struct macro *m = find_macro(ctx, f, s, MACRO_OBJECT);
 
 		if (m) {
@@ -55,7 +55,7 @@ int eval_type(struct mp_ctx *ctx, const struct mp_file *f, unsigned s, unsigned 
 {
 	unsigned i;
 
-	if (s >= e || depth > 8)
+	if (s >= e)
 		return -1;
 	for (i = s; i < e; i++) {
 		const struct mp_tok *t = &f->toks[i];
@@ -98,7 +98,7 @@ int eval_type(struct mp_ctx *ctx, const struct mp_file *f, unsigned s, unsigned 
 			if (!m)
 				return -1;
 			mf = macro_body(ctx, m, &ms, &me);
-			if (eval_type(ctx, mf, ms, me, b, depth + 1, NULL))
+			if (depth >= EXPAND_MAX || eval_type(ctx, mf, ms, me, b, depth + 1, NULL))
 				return -1;
 		}
 	}

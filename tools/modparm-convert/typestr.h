@@ -10,6 +10,9 @@
 #include "decl.h"
 #include "macro.h"
 
+/* How many macros deep a type string or a number in it is looked for. */
+#define EXPAND_MAX 8
+
 struct tstr {
 	char s[80];
 	size_t n;

@@ -46,18 +46,30 @@ char *xstrndup(const char *s, size_t n)
 }
 
 /* A formatted string of any length, to free. */
+char *xvasprintf(const char *fmt, va_list ap)
+{
+	va_list again;
+	size_t n;
+	char *s;
+	int len;
+
+	va_copy(again, ap);
+	len = vsnprintf(NULL, 0, fmt, again);
+	va_end(again);
+	n = (size_t)(len > 0 ? len : 0) + 1;
+	s = xrealloc(NULL, n);
+	if (vsnprintf(s, n, fmt, ap) < 0)
+		s[0] = '\0';
+	return s;
+}
+
 char *xasprintf(const char *fmt, ...)
 {
 	va_list ap;
 	char *s;
-	int n;
 
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	s = xrealloc(NULL, (size_t)(n > 0 ? n : 0) + 1);
-	va_start(ap, fmt);
-	vsnprintf(s, (size_t)(n > 0 ? n : 0) + 1, fmt, ap);
+	s = xvasprintf(fmt, ap);
 	va_end(ap);
 	return s;
 }

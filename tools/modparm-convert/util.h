@@ -6,6 +6,7 @@
 #ifndef MP_UTIL_H
 #define MP_UTIL_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -22,6 +23,7 @@ void *xrealloc(void *p, size_t n);
 void *xcalloc(size_t n, size_t size);
 char *xstrndup(const char *s, size_t n);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+char *xvasprintf(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 
 #define GROW(arr, n, cap) do {						\
 	if ((n) >= (cap)) {						\
