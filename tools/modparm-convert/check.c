@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "lex.h"
+#include "uses.h"
 
 int mp_check_syntax(const char *data, size_t len, char *why, size_t whysz)
 {
@@ -85,8 +86,7 @@ unsigned mp_count_uses(const char *data, size_t len)
 	f.len = len;
 	lex(&f);
 	for (i = 0; i + 1 < f.ntok; i++)
-		if (tis(&f, i, "MODULE_PARM") && tp(&f, i + 1, '(') &&
-		    !(i >= 1 && tis(&f, i - 1, "define")))
+		if (is_mp_use(&f, i))
 			n++;
 	free(f.toks);
 	free(f.dirs);

@@ -72,7 +72,5 @@ bool resolve_decl(struct conv *cv);
 int names_module_param(const struct mp_file *f, unsigned i);
 int is_module_param(const struct mp_file *f, size_t i);
 void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use *u);
-bool is_mp_use(const struct mp_file *f, size_t i);
-void scan_file(struct mp_ctx *ctx, struct mp_file *f);
 
 #endif

@@ -9,6 +9,7 @@
 
 #include "lex.h"
 #include "names.h"
+#include "uses.h"
 
 /* Bit h of file i's filter of identifiers, as a word and a mask. */
 static uint64_t *name_bit(const struct mp_ctx *ctx, size_t i, size_t h, uint64_t *mask)
@@ -75,7 +76,7 @@ void mark_mp_args(struct mp_ctx *ctx, struct mp_file *f, enum filter_update upda
 		if (update == FILTER_ADD)
 			filter_add(ctx, (size_t)f->idx, hhash(tstr(f, (unsigned)k), tlen(f, (unsigned)k)));
 		if (k >= 2 && tp(f, k - 1, '(') &&
-		    (tis(f, k - 2, "MODULE_PARM") || tis(f, k - 2, "MODULE_PARM_DESC")))
+		    (is_mp_use(f, k - 2) || tis(f, k - 2, "MODULE_PARM_DESC")))
 			f->toks[k].flags |= TF_MPARG;
 	}
 }

@@ -16,6 +16,7 @@
 #include "macro.h"
 #include "names.h"
 #include "scope.h"
+#include "uses.h"
 #include "wrapper.h"
 
 struct mp_ctx *mp_new(const struct mp_options *opt)

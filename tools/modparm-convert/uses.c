@@ -11,6 +11,7 @@
 #include "diag.h"
 #include "lex.h"
 #include "util.h"
+#include "uses.h"
 
 /*
  * Whether token i of f is a use of MODULE_PARM(): the name, then '(' in

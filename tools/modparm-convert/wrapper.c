@@ -15,6 +15,7 @@
 #include "lex.h"
 #include "names.h"
 #include "scope.h"
+#include "uses.h"
 #include "wrapper.h"
 
 /* Note the names of the function-like macros of f whose body uses MODULE_PARM(). */
@@ -29,7 +30,7 @@ void mark_wrappers(struct mp_ctx *ctx, const struct mp_file *f, size_t first)
 		if (m->kind != MACRO_FUNCTION)
 			continue;
 		for (k = m->bstart; k < m->bend; k++) {
-			if (tis(f, k, "MODULE_PARM")) {
+			if (is_mp_use(f, k)) {
 				hslot(&ctx->wrapper_map, tstr(f, m->name), tlen(f, m->name))->val = 1;
 				break;
 			}
@@ -136,7 +137,7 @@ void collect_calls(struct mp_ctx *ctx, struct mp_file *f)
 		struct mcall c;
 		size_t r, s, depth = 0;
 
-		if ((is_module_param(f, i) || (!t->dir && tis(f, i, "MODULE_PARM") && tp(f, i + 1, '('))) &&
+		if ((is_module_param(f, i) || (!t->dir && is_mp_use(f, i))) &&
 		    i + 2 < f->ntok && f->toks[i + 2].kind == TK_IDENT) {
 			struct hent *e = hslot(&ctx->pname_map, tstr(f, (unsigned)i + 2), tlen(f, (unsigned)i + 2));
 			struct pname pn = { (unsigned)i, t->line, t->start, tlen(f, (unsigned)i), e->val };
