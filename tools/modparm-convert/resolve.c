@@ -175,7 +175,7 @@ static void resolve_in_file(struct conv *cv)
 	cv->dc = decl_in_file(cv->ctx, cv->f, cv->u->a1, SCOPE_BEFORE, cv->mp);
 	if (cv->dc)
 		return;
-	cv->dc = decl_in_file(cv->ctx, cv->f, cv->u->a1, SCOPE_ANYWHERE, 0);
+	cv->dc = decl_in_file(cv->ctx, cv->f, cv->u->a1, SCOPE_ANYWHERE, NONE);
 	if (cv->dc)
 		cv->place = PLACE_AFTER_DECL;
 }
@@ -196,7 +196,7 @@ static void resolve_renamed(struct conv *cv)
 			continue;
 		cv->dc = decl_in_file(ctx, f, m->name, SCOPE_BEFORE, cv->mp);
 		if (!cv->dc) {
-			cv->dc = decl_in_file(ctx, f, m->name, SCOPE_ANYWHERE, 0);
+			cv->dc = decl_in_file(ctx, f, m->name, SCOPE_ANYWHERE, NONE);
 			if (cv->dc)
 				cv->place = PLACE_AFTER_DECL;
 		}

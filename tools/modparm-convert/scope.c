@@ -147,7 +147,7 @@ void collect_includes(struct mp_ctx *ctx, struct mp_file *f)
 
 /*
  * Whether f includes the given file target with #include "...", before
- * token limit (0: anywhere), directly or through other given headers:
+ * token limit (NONE: anywhere), directly or through other given headers:
  * then target's declarations are in scope in f, as for the compiler.
  * Headers often include each other; each is searched once per question.
  */
@@ -157,13 +157,13 @@ static bool includes_file_from(struct mp_ctx *ctx, const struct mp_file *f,
 	size_t i;
 
 	ctx->visited[f->idx] = ctx->visit_mark;
-	for (i = 0; i < f->ninc && (!limit || f->incs[i].tok < limit); i++) {
+	for (i = 0; i < f->ninc && f->incs[i].tok < limit; i++) {
 		unsigned j = f->incs[i].file;
 
 		if (j == target)
 			return true;
 		if (j != NONE && ctx->visited[j] != ctx->visit_mark &&
-		    includes_file_from(ctx, ctx->files[j], target, 0))
+		    includes_file_from(ctx, ctx->files[j], target, NONE))
 			return true;
 	}
 	return false;
