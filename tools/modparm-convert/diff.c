@@ -185,17 +185,17 @@ static void write_hunk(FILE *out, const struct group *g, size_t i, size_t j,
 		put_line(out, ' ', ol, x);
 }
 
-void mp_write_diff(const struct mp_file *f, FILE *out)
+void mp_write_diff(struct mp_file *f, FILE *out)
 {
 	struct lines ol, nl;
 	struct group *g;
-	size_t ng, i, j;
-	const char *p = f->path;
+	size_t ng, i, j, outlen;
+	const char *p = f->path, *text = file_output(f, &outlen);
 
-	if (!f->changed)
+	if (!text)
 		return;
 	split_lines(&ol, f->data, f->len);
-	split_lines(&nl, f->out, f->outlen);
+	split_lines(&nl, text, outlen);
 	g = old_ranges(f, &ol, &ng);
 	new_ranges(f, &ol, &nl, g, ng);
 	if (!strncmp(p, "./", 2))

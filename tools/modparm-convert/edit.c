@@ -207,15 +207,15 @@ void tidy_deletions(struct mp_file *f)
 	}
 }
 
-void apply_edits(struct mp_file *f)
+/*
+ * The text the sorted edits make of f's, in *len.  An edit that
+ * overlaps the one before it is dropped, and left empty for the diff.
+ */
+static char *build_output(struct mp_file *f, size_t *len)
 {
 	size_t i, pos = 0, n = 0, cap = f->len + 64;
 	char *out;
 
-	/* most files of a tree have nothing to convert: keep no copy of them */
-	if (!f->nedit)
-		return;
-	qsort(f->edits, f->nedit, sizeof(*f->edits), cmp_edit);
 	for (i = 0; i < f->nedit; i++)
 		cap += strlen(f->edits[i].text);
 	out = xrealloc(NULL, cap);
@@ -235,12 +235,36 @@ void apply_edits(struct mp_file *f)
 		pos = e->end;
 	}
 	memcpy(out + n, f->data + pos, f->len - pos);
-	n += f->len - pos;
-	f->changed = n != f->len || memcmp(out, f->data, n);
-	if (!f->changed) {
-		free(out);
+	*len = n + f->len - pos;
+	return out;
+}
+
+/*
+ * Sort f's edits and find whether they change its text.  The new text
+ * is not kept: a tree's would double the memory the tool needs, and
+ * file_output() makes it again for one file at a time.
+ */
+void apply_edits(struct mp_file *f)
+{
+	size_t n;
+	char *out;
+
+	if (!f->nedit)
 		return;
-	}
-	f->out = out;
-	f->outlen = n;
+	qsort(f->edits, f->nedit, sizeof(*f->edits), cmp_edit);
+	out = build_output(f, &n);
+	f->changed = n != f->len || memcmp(out, f->data, n);
+	free(out);
+}
+
+/* f's new text, NULL when unchanged; made when first asked for. */
+const char *file_output(struct mp_file *f, size_t *len)
+{
+	*len = 0;
+	if (!f->changed)
+		return NULL;
+	if (!f->out)
+		f->out = build_output(f, &f->outlen);
+	*len = f->outlen;
+	return f->out;
 }

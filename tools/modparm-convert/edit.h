@@ -20,5 +20,6 @@ void move_call(struct mp_file *f, unsigned first, unsigned last, unsigned after,
 	       const char *call);
 void tidy_deletions(struct mp_file *f);
 void apply_edits(struct mp_file *f);
+const char *file_output(struct mp_file *f, size_t *len);
 
 #endif

@@ -32,7 +32,7 @@ static char *dup_buf(const uint8_t *p, size_t n)
  * A rewrite never unbalances a file that was balanced, and never adds a
  * MODULE_PARM() use: each conversion replaces one use by one call.
  */
-static void check_rewrite(const struct mp_file *f)
+static void check_rewrite(struct mp_file *f)
 {
 	char why_in[128], why_out[128];
 	size_t len, outlen;
@@ -61,7 +61,7 @@ static void check_stable(struct mp_ctx *ctx)
 	size_t i;
 
 	for (i = 0; i < mp_nfiles(ctx); i++) {
-		const struct mp_file *f = mp_file_at(ctx, i);
+		struct mp_file *f = mp_file_at(ctx, i);
 		size_t len;
 		const char *text = mp_file_output(f, &len);
 
@@ -71,7 +71,7 @@ static void check_stable(struct mp_ctx *ctx)
 	}
 	mp_run(again);
 	for (i = 0; i < mp_nfiles(again); i++) {
-		const struct mp_file *g = mp_file_at(again, i);
+		struct mp_file *g = mp_file_at(again, i);
 		size_t len;
 
 		if (mp_file_output(g, &len)) {
@@ -361,7 +361,7 @@ static void gen_line(struct recipe *r)
  * Nothing is skipped in silence: each use the rewrite leaves has exactly
  * one "cannot convert" warning, and each converted one is gone.
  */
-static void check_accounted(const struct mp_file *f)
+static void check_accounted(struct mp_file *f)
 {
 	size_t len;
 	const char *text = mp_file_output(f, &len);

@@ -579,9 +579,16 @@ static int convert_all(const struct cmdline *cl)
 
 	add_files(ctx);
 	mp_run(ctx);
-	for (i = 0, k = 0; i < ninputs; i++)
-		if (inputs[i].path && put_result(cl, mp_file_at(ctx, k++), &inputs[i]))
+	for (i = 0, k = 0; i < ninputs; i++) {
+		struct mp_file *f;
+
+		if (!inputs[i].path)
+			continue;
+		f = mp_file_at(ctx, k++);
+		if (put_result(cl, f, &inputs[i]))
 			pending = true;
+		mp_file_release(f);
+	}
 	if (fflush(stdout) != 0 || ferror(stdout))
 		error("cannot write the output: %s", strerror(errno));
 	mp_free(ctx);

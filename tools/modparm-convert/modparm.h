@@ -33,7 +33,13 @@ void mp_free(struct mp_ctx *ctx);
 const char *mp_file_path(const struct mp_file *f);
 const char *mp_file_text(const struct mp_file *f, size_t *len);
 /* After mp_run(): the rewritten text, or NULL when nothing changed. */
-const char *mp_file_output(const struct mp_file *f, size_t *len);
+const char *mp_file_output(struct mp_file *f, size_t *len);
+/*
+ * Free f's text and rewritten text once its output is written; only
+ * mp_free() may be called for f after.  A tree then needs the memory of
+ * one file's new text at a time, not of all of them.
+ */
+void mp_file_release(struct mp_file *f);
 
 struct mp_stats {
 	unsigned uses;		/* MODULE_PARM() uses found */
@@ -45,7 +51,7 @@ struct mp_stats {
 void mp_file_stats(const struct mp_file *f, struct mp_stats *st);
 
 /* Unified diff of the text against the output, a/ and b/ prefixes. */
-void mp_write_diff(const struct mp_file *f, FILE *out);
+void mp_write_diff(struct mp_file *f, FILE *out);
 
 enum mp_report { MP_REPORT_ALL, MP_REPORT_REFUSED };
 

@@ -63,10 +63,17 @@ const char *mp_file_text(const struct mp_file *f, size_t *len)
 	return f->data;
 }
 
-const char *mp_file_output(const struct mp_file *f, size_t *len)
+const char *mp_file_output(struct mp_file *f, size_t *len)
 {
-	*len = f->changed ? f->outlen : 0;
-	return f->changed ? f->out : NULL;
+	return file_output(f, len);
+}
+
+void mp_file_release(struct mp_file *f)
+{
+	free(f->out);
+	free(f->data);
+	f->out = f->data = NULL;
+	f->outlen = f->len = 0;
 }
 
 void mp_file_stats(const struct mp_file *f, struct mp_stats *st)
