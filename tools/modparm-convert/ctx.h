@@ -56,41 +56,54 @@ struct mp_include {
 	unsigned file;
 };
 
+/*
+ * What the passes share.  Each part is written by the pass and the file
+ * named beside it, and read by the later ones.
+ */
 struct mp_ctx {
 	struct mp_options opt;
 	struct mp_file **files;
 	size_t nfiles, filecap;
-	char **norm_paths;		/* each file's path, normalised */
-	struct hmap path_map;		/* normalised path -> file */
-	unsigned *visited, visit_mark;	/* includes_file()'s files seen */
+	/* scope.c: the given files by normalised path, for #include "..." */
+	struct {
+		char **norm;			/* each file's path, normalised */
+		struct hmap map;		/* normalised path -> file */
+		unsigned *visited, mark;	/* includes_file()'s files seen */
+	} paths;
+	/* the first pass: macro.c's macros and decl.c's declarations, by name */
 	struct macro *macros;
 	size_t nmacro, macrocap;
 	struct decl *decls;
 	size_t ndecl, declcap;
 	struct hmap macro_map, decl_map;
-	/* for name_used(): each file's Bloom filter of its identifiers */
-	uint64_t *names;
-	size_t *names_at;		/* file i's is names[names_at[i]..names_at[i + 1]) */
-	struct hmap used_map;		/* name_used()'s answers, by name */
-	/* the token and directive arrays of the last file lexed, for the next */
+	/* names.c: each file's Bloom filter of its identifiers */
+	struct {
+		uint64_t *bits;
+		size_t *at;		/* file i's is bits[at[i]..at[i + 1]) */
+		struct hmap answers;	/* name_used()'s, by name */
+	} filter;
+	/* run.c: the token and directive arrays of the last file lexed */
 	struct {
 		struct mp_tok *toks;
 		size_t tokcap;
 		unsigned *dirs;
 		size_t dircap;
 	} spare;
-	/* #if chains of the file whose tokens are in memory */
+	/* cond.c: #if chains of the file whose tokens are in memory */
 	struct cond_cache chains;
-	/* calls of macros whose body uses MODULE_PARM(), by macro name */
-	struct mcall *calls;
-	size_t ncall, callcap;
-	struct mcall_arg *call_args;
-	size_t ncarg, cargcap;
-	struct hmap wrapper_map, call_map;
-	/* in the files with such calls: what MODULE_PARM or module_param*() names */
-	struct pname *pnames;
-	size_t npname, pnamecap;
-	struct hmap pname_map;
+	/* wrapper.c, the second pass */
+	struct {
+		/* calls of macros whose body uses MODULE_PARM(), by macro name */
+		struct mcall *calls;
+		size_t ncall, callcap;
+		struct mcall_arg *call_args;
+		size_t ncarg, cargcap;
+		struct hmap wrapper_map, call_map;
+		/* in the files with calls: what MODULE_PARM or module_param*() names */
+		struct pname *pnames;
+		size_t npname, pnamecap;
+		struct hmap pname_map;
+	} wr;
 };
 
 #endif

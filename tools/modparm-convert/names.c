@@ -14,11 +14,11 @@
 /* Bit h of file i's filter of identifiers, as a word and a mask. */
 static uint64_t *name_bit(const struct mp_ctx *ctx, size_t i, size_t h, uint64_t *mask)
 {
-	size_t nbits = (ctx->names_at[i + 1] - ctx->names_at[i]) * 64;
+	size_t nbits = (ctx->filter.at[i + 1] - ctx->filter.at[i]) * 64;
 
 	h &= nbits - 1;
 	*mask = 1ull << (h % 64);
-	return &ctx->names[ctx->names_at[i] + h / 64];
+	return &ctx->filter.bits[ctx->filter.at[i] + h / 64];
 }
 
 /* Put the name whose hhash() is h in file i's filter: two bits, from two parts of h. */
@@ -51,15 +51,15 @@ void init_filters(struct mp_ctx *ctx)
 {
 	size_t i;
 
-	ctx->names_at = xcalloc(ctx->nfiles + 1, sizeof(*ctx->names_at));
+	ctx->filter.at = xcalloc(ctx->nfiles + 1, sizeof(*ctx->filter.at));
 	for (i = 0; i < ctx->nfiles; i++) {
 		size_t nbits = 512;
 
 		while (nbits < 65536 && nbits < ctx->files[i]->len / 2)
 			nbits *= 2;
-		ctx->names_at[i + 1] = ctx->names_at[i] + nbits / 64;
+		ctx->filter.at[i + 1] = ctx->filter.at[i] + nbits / 64;
 	}
-	ctx->names = xcalloc(ctx->names_at[ctx->nfiles] + 1, sizeof(*ctx->names));
+	ctx->filter.bits = xcalloc(ctx->filter.at[ctx->nfiles] + 1, sizeof(*ctx->filter.bits));
 }
 
 /*
@@ -90,7 +90,7 @@ void mark_mp_args(struct mp_ctx *ctx, struct mp_file *f, enum filter_update upda
 int name_used(struct mp_ctx *ctx, const char *name)
 {
 	size_t n = strlen(name), h = hhash(name, n), i, k;
-	struct hent *answer = hslot(&ctx->used_map, name, n);
+	struct hent *answer = hslot(&ctx->filter.answers, name, n);
 
 	/* asked again for a name, as for each of several uses: the same answer */
 	if (answer->val != NONE)

@@ -162,7 +162,7 @@ static void calls_pass(struct mp_ctx *ctx)
 {
 	size_t i;
 
-	for (i = 0; ctx->wrapper_map.n && i < ctx->nfiles; i++) {
+	for (i = 0; ctx->wr.wrapper_map.n && i < ctx->nfiles; i++) {
 		struct mp_file *f = ctx->files[i];
 
 		if (!mentions_wrapper(ctx, f))
@@ -229,29 +229,29 @@ void mp_free(struct mp_ctx *ctx)
 		free(f->path);
 		free(f);
 	}
-	if (ctx->norm_paths)
+	if (ctx->paths.norm)
 		for (i = 0; i < ctx->nfiles; i++)
-			free(ctx->norm_paths[i]);
-	free(ctx->norm_paths);
-	free(ctx->visited);
-	free(ctx->path_map.e);
+			free(ctx->paths.norm[i]);
+	free(ctx->paths.norm);
+	free(ctx->paths.visited);
+	free(ctx->paths.map.e);
 	free(ctx->files);
 	free(ctx->macros);
 	free(ctx->decls);
 	free(ctx->macro_map.e);
 	free(ctx->decl_map.e);
-	free(ctx->names);
-	free(ctx->names_at);
+	free(ctx->filter.bits);
+	free(ctx->filter.at);
 	free(ctx->spare.toks);
 	free(ctx->spare.dirs);
-	free(ctx->calls);
-	free(ctx->call_args);
-	for (i = 0; i < ctx->used_map.cap; i++)
-		free((char *)ctx->used_map.e[i].k);
-	free(ctx->used_map.e);
-	free(ctx->wrapper_map.e);
-	free(ctx->call_map.e);
-	free(ctx->pnames);
-	free(ctx->pname_map.e);
+	free(ctx->wr.calls);
+	free(ctx->wr.call_args);
+	for (i = 0; i < ctx->filter.answers.cap; i++)
+		free((char *)ctx->filter.answers.e[i].k);
+	free(ctx->filter.answers.e);
+	free(ctx->wr.wrapper_map.e);
+	free(ctx->wr.call_map.e);
+	free(ctx->wr.pnames);
+	free(ctx->wr.pname_map.e);
 	free(ctx);
 }

@@ -97,7 +97,7 @@ void index_paths(struct mp_ctx *ctx)
 {
 	size_t i;
 
-	ctx->norm_paths = xcalloc(ctx->nfiles + 1, sizeof(*ctx->norm_paths));
+	ctx->paths.norm = xcalloc(ctx->nfiles + 1, sizeof(*ctx->paths.norm));
 	for (i = 0; i < ctx->nfiles; i++) {
 		const char *path = ctx->files[i]->path;
 		char norm[4096];
@@ -106,8 +106,8 @@ void index_paths(struct mp_ctx *ctx)
 		norm_path(path, strlen(path), norm, sizeof(norm));
 		if (!norm[0])
 			continue;
-		ctx->norm_paths[i] = xstrndup(norm, strlen(norm));
-		e = hslot(&ctx->path_map, ctx->norm_paths[i], strlen(norm));
+		ctx->paths.norm[i] = xstrndup(norm, strlen(norm));
+		e = hslot(&ctx->paths.map, ctx->paths.norm[i], strlen(norm));
 		if (e->val == NONE)
 			e->val = (unsigned)i;
 	}
@@ -125,7 +125,7 @@ static unsigned included_file(struct mp_ctx *ctx, const struct mp_file *f, unsig
 	memcpy(joined, f->path, dirlen);
 	memcpy(joined + dirlen, inc, n - 2);
 	norm_path(joined, dirlen + n - 2, want, sizeof(want));
-	return want[0] ? hget(&ctx->path_map, want, strlen(want)) : NONE;
+	return want[0] ? hget(&ctx->paths.map, want, strlen(want)) : NONE;
 }
 
 /* Note f's #include "..." directives, which outlive its tokens. */
@@ -156,13 +156,13 @@ static bool includes_file_from(struct mp_ctx *ctx, const struct mp_file *f,
 {
 	size_t i;
 
-	ctx->visited[f->idx] = ctx->visit_mark;
+	ctx->paths.visited[f->idx] = ctx->paths.mark;
 	for (i = 0; i < f->ninc && f->incs[i].tok < limit; i++) {
 		unsigned j = f->incs[i].file;
 
 		if (j == target)
 			return true;
-		if (j != NONE && ctx->visited[j] != ctx->visit_mark &&
+		if (j != NONE && ctx->paths.visited[j] != ctx->paths.mark &&
 		    includes_file_from(ctx, ctx->files[j], target, NONE))
 			return true;
 	}
@@ -172,9 +172,9 @@ static bool includes_file_from(struct mp_ctx *ctx, const struct mp_file *f,
 bool includes_file(struct mp_ctx *ctx, const struct mp_file *f, unsigned target,
 		   unsigned limit)
 {
-	if (!ctx->visited)
-		ctx->visited = xcalloc(ctx->nfiles, sizeof(*ctx->visited));
-	ctx->visit_mark++;
+	if (!ctx->paths.visited)
+		ctx->paths.visited = xcalloc(ctx->nfiles, sizeof(*ctx->paths.visited));
+	ctx->paths.mark++;
 	return includes_file_from(ctx, f, target, limit);
 }
 

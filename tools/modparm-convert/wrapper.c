@@ -31,7 +31,7 @@ void mark_wrappers(struct mp_ctx *ctx, const struct mp_file *f, size_t first)
 			continue;
 		for (k = m->bstart; k < m->bend; k++) {
 			if (is_mp_use(f, k)) {
-				hslot(&ctx->wrapper_map, tstr(f, m->name), tlen(f, m->name))->val = 1;
+				hslot(&ctx->wr.wrapper_map, tstr(f, m->name), tlen(f, m->name))->val = 1;
 				break;
 			}
 		}
@@ -43,8 +43,8 @@ int mentions_wrapper(const struct mp_ctx *ctx, const struct mp_file *f)
 {
 	size_t i;
 
-	for (i = 0; i < ctx->wrapper_map.cap; i++) {
-		const struct hent *e = &ctx->wrapper_map.e[i];
+	for (i = 0; i < ctx->wr.wrapper_map.cap; i++) {
+		const struct hent *e = &ctx->wr.wrapper_map.e[i];
 
 		if (e->k && filter_has(ctx, (size_t)f->idx, hhash(e->k, e->klen)))
 			return 1;
@@ -65,28 +65,28 @@ static void mark_clashes(struct mp_ctx *ctx, const struct mp_file *f,
 	struct cond_chain here;
 	size_t ci;
 
-	if (ctx->npname == p0)
+	if (ctx->wr.npname == p0)
 		return;
-	for (ci = c0; ci < ctx->ncall; ci++) {
-		const struct mcall *c = &ctx->calls[ci];
+	for (ci = c0; ci < ctx->wr.ncall; ci++) {
+		const struct mcall *c = &ctx->wr.calls[ci];
 		int have_here = 0;
 		unsigned ai;
 
 		for (ai = 0; ai < c->nargs; ai++) {
-			struct mcall_arg *a = &ctx->call_args[c->arg0 + ai];
+			struct mcall_arg *a = &ctx->wr.call_args[c->arg0 + ai];
 			unsigned k;
 
 			if (a->tok == NONE)
 				continue;
 			/* newest first: f's own entries come before other files' */
-			for (k = hget(&ctx->pname_map, f->data + a->start, a->len);
-			     k != NONE && k >= p0; k = ctx->pnames[k].next) {
+			for (k = hget(&ctx->wr.pname_map, f->data + a->start, a->len);
+			     k != NONE && k >= p0; k = ctx->wr.pnames[k].next) {
 				if (!have_here) {
 					cond_chain_at(f, c->tok, &here);
 					have_here = 1;
 				}
 				if (same_branch(&here, cond_chain_of(&ctx->chains, f,
-								     ctx->pnames[k].tok))) {
+								     ctx->wr.pnames[k].tok))) {
 					a->clash = k;
 					break;
 				}
@@ -106,12 +106,12 @@ static void mark_arg_decls(struct mp_ctx *ctx, const struct mp_file *f, size_t c
 {
 	size_t ci;
 
-	for (ci = c0; ci < ctx->ncall; ci++) {
-		const struct mcall *c = &ctx->calls[ci];
+	for (ci = c0; ci < ctx->wr.ncall; ci++) {
+		const struct mcall *c = &ctx->wr.calls[ci];
 		unsigned ai;
 
 		for (ai = 0; ai < c->nargs; ai++) {
-			struct mcall_arg *a = &ctx->call_args[c->arg0 + ai];
+			struct mcall_arg *a = &ctx->wr.call_args[c->arg0 + ai];
 			const struct decl *d, *twin;
 
 			if (a->tok == NONE)
@@ -130,7 +130,7 @@ static void mark_arg_decls(struct mp_ctx *ctx, const struct mp_file *f, size_t c
 /* Record each call in f of a macro that mark_wrappers() noted, with its arguments. */
 void collect_calls(struct mp_ctx *ctx, struct mp_file *f)
 {
-	size_t i, k, c0 = ctx->ncall, p0 = ctx->npname;
+	size_t i, k, c0 = ctx->wr.ncall, p0 = ctx->wr.npname;
 
 	for (i = 0; i + 1 < f->ntok; i++) {
 		const struct mp_tok *t = &f->toks[i];
@@ -139,16 +139,16 @@ void collect_calls(struct mp_ctx *ctx, struct mp_file *f)
 
 		if ((is_module_param(f, i) || (!t->dir && is_mp_use(f, i))) &&
 		    i + 2 < f->ntok && f->toks[i + 2].kind == TK_IDENT) {
-			struct hent *e = hslot(&ctx->pname_map, tstr(f, (unsigned)i + 2), tlen(f, (unsigned)i + 2));
+			struct hent *e = hslot(&ctx->wr.pname_map, tstr(f, (unsigned)i + 2), tlen(f, (unsigned)i + 2));
 			struct pname pn = { (unsigned)i, t->line, t->start, tlen(f, (unsigned)i), e->val };
 
-			e->val = (unsigned)ctx->npname;
-			GROW(ctx->pnames, ctx->npname, ctx->pnamecap);
-			ctx->pnames[ctx->npname++] = pn;
+			e->val = (unsigned)ctx->wr.npname;
+			GROW(ctx->wr.pnames, ctx->wr.npname, ctx->wr.pnamecap);
+			ctx->wr.pnames[ctx->wr.npname++] = pn;
 			continue;
 		}
 		if (t->kind != TK_IDENT || !tp(f, i + 1, '(') || f->toks[i + 1].dir != t->dir ||
-		    hget(&ctx->wrapper_map, tstr(f, (unsigned)i), tlen(f, (unsigned)i)) == NONE)
+		    hget(&ctx->wr.wrapper_map, tstr(f, (unsigned)i), tlen(f, (unsigned)i)) == NONE)
 			continue;
 		/* the macro's own #define, or defined(NAME) */
 		if (t->dir && i > 0 && f->toks[i - 1].dir == t->dir &&
@@ -163,7 +163,7 @@ void collect_calls(struct mp_ctx *ctx, struct mp_file *f)
 		c.line = t->line;
 		c.in_macro = t->dir != 0;
 		c.in_braces = t->depth > 0;
-		c.arg0 = (unsigned)ctx->ncarg;
+		c.arg0 = (unsigned)ctx->wr.ncarg;
 		for (k = s = i + 2; k <= r; k++) {
 			if (k < r && (tp(f, k, '(') || tp(f, k, '[') || tp(f, k, '{'))) {
 				depth++;
@@ -173,8 +173,8 @@ void collect_calls(struct mp_ctx *ctx, struct mp_file *f)
 			} else if (k == r || (tp(f, k, ',') && !depth)) {
 				struct mcall_arg *a;
 
-				GROW(ctx->call_args, ctx->ncarg, ctx->cargcap);
-				a = &ctx->call_args[ctx->ncarg++];
+				GROW(ctx->wr.call_args, ctx->wr.ncarg, ctx->wr.cargcap);
+				a = &ctx->wr.call_args[ctx->wr.ncarg++];
 				a->tok = k == s + 1 && f->toks[s].kind == TK_IDENT ? (unsigned)s : NONE;
 				a->start = a->tok != NONE ? f->toks[s].start : 0;
 				a->len = a->tok != NONE ? tlen(f, (unsigned)s) : 0;
@@ -185,13 +185,13 @@ void collect_calls(struct mp_ctx *ctx, struct mp_file *f)
 			}
 		}
 		{
-			struct hent *e = hslot(&ctx->call_map, tstr(f, (unsigned)i), tlen(f, (unsigned)i));
+			struct hent *e = hslot(&ctx->wr.call_map, tstr(f, (unsigned)i), tlen(f, (unsigned)i));
 
 			c.next = e->val;
-			e->val = (unsigned)ctx->ncall;
+			e->val = (unsigned)ctx->wr.ncall;
 		}
-		GROW(ctx->calls, ctx->ncall, ctx->callcap);
-		ctx->calls[ctx->ncall++] = c;
+		GROW(ctx->wr.calls, ctx->wr.ncall, ctx->wr.callcap);
+		ctx->wr.calls[ctx->wr.ncall++] = c;
 	}
 	mark_clashes(ctx, f, c0, p0);
 	mark_arg_decls(ctx, f, c0);
@@ -241,12 +241,12 @@ static unsigned param_index(const struct mp_file *f, const struct macro *wrap, u
 static const struct mcall **calls_of(struct mp_ctx *ctx, const struct mp_file *f,
 				     const struct macro *wrap, unsigned pidx, size_t *n)
 {
-	unsigned k = hget(&ctx->call_map, tstr(f, wrap->name), tlen(f, wrap->name));
+	unsigned k = hget(&ctx->wr.call_map, tstr(f, wrap->name), tlen(f, wrap->name));
 	const struct mcall **calls = NULL;
 	size_t cap = 0, i;
 
-	for (*n = 0; k != NONE; k = ctx->calls[k].next) {
-		const struct mcall *c = &ctx->calls[k];
+	for (*n = 0; k != NONE; k = ctx->wr.calls[k].next) {
+		const struct mcall *c = &ctx->wr.calls[k];
 
 		if (c->file != f->idx &&
 		    !includes_file(ctx, ctx->files[c->file], f->idx, c->tok))
@@ -318,7 +318,7 @@ static bool call_var_ok(struct conv *cv, const struct mcall *c, const struct mca
 		diag(cv->f, cv->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): %.*s() is called at %s:%u with '%s', an array whose size is not known there"),
 		     cv->name, mlen, mname, g->path, c->line, var);
 	} else if (a->clash != NONE) {
-		const struct pname *pn = &ctx->pnames[a->clash];
+		const struct pname *pn = &ctx->wr.pnames[a->clash];
 
 		diag(cv->f, cv->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): %.*s() is called at %s:%u with '%s', which %.*s() at line %u makes a parameter too"),
 		     cv->name, mlen, mname, g->path, c->line, var, (int)pn->via_len,
@@ -367,7 +367,7 @@ static void list_kept(struct conv *cv, const struct mcall **calls, size_t n, uns
 
 	cv->kept[0] = '\0';
 	for (j = 0; j < n; j++) {
-		const struct mcall_arg *a = &cv->ctx->call_args[calls[j]->arg0 + pidx];
+		const struct mcall_arg *a = &cv->ctx->wr.call_args[calls[j]->arg0 + pidx];
 		int w;
 
 		if (calls[j]->in_macro || a->tok == NONE)
@@ -406,7 +406,7 @@ bool wrapper_call_decl(struct conv *cv)
 
 	for (j = 0; j < n && ok; j++) {
 		const struct mcall *c = calls[j];
-		const struct mcall_arg *a = &cv->ctx->call_args[c->arg0 + pidx];
+		const struct mcall_arg *a = &cv->ctx->wr.call_args[c->arg0 + pidx];
 		char *var;
 
 		if (!call_site_ok(cv, c, a)) {

@@ -24,14 +24,14 @@ struct mcall {
 	unsigned tok, line;	/* the macro name */
 	unsigned char in_macro;	/* the call is itself in a #define */
 	unsigned char in_braces;	/* in a function or initializer */
-	unsigned arg0, nargs;	/* its arguments in ctx->call_args */
+	unsigned arg0, nargs;	/* its arguments in ctx->wr.call_args */
 	unsigned next;		/* the previous call of a macro of this name */
 };
 
 struct mcall_arg {
 	unsigned tok;		/* an identifier alone, or NONE */
 	unsigned start, len;	/* its text */
-	unsigned clash;		/* ctx->pnames entry that makes it a parameter too */
+	unsigned clash;		/* ctx->wr.pnames entry that makes it a parameter too */
 	unsigned decl;		/* its declaration in the call's file */
 	unsigned twin;		/* one of another type, also compiled with the call */
 	bool other_branch;	/* no decl, but one under another branch of an #if */
@@ -39,7 +39,7 @@ struct mcall_arg {
 
 /*
  * A variable that a file makes a parameter outside any #define.  A file's
- * entries are consecutive in ctx->pnames, which is how mark_clashes()
+ * entries are consecutive in ctx->wr.pnames, which is how mark_clashes()
  * tells them from other files'.
  */
 struct pname {
