@@ -10,15 +10,6 @@
 #include "hmap.h"
 #include "util.h"
 
-size_t hhash(const char *k, size_t n)
-{
-	size_t h = 2166136261u;
-
-	while (n--)
-		h = (h ^ (unsigned char)*k++) * 16777619u;
-	return h;
-}
-
 static struct hent *hfind(struct hmap *m, const char *k, size_t n)
 {
 	size_t i;

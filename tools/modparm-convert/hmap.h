@@ -20,7 +20,15 @@ struct hmap {
 	size_t cap, n;
 };
 
-size_t hhash(const char *k, size_t n);
+/* FNV-1a of k[0..n): inline, as the filters hash every identifier. */
+static inline size_t hhash(const char *k, size_t n)
+{
+	size_t h = 2166136261u;
+
+	while (n--)
+		h = (h ^ (unsigned char)*k++) * 16777619u;
+	return h;
+}
 unsigned hget(struct hmap *m, const char *k, size_t n);
 struct hent *hslot(struct hmap *m, const char *k, size_t n);
 

@@ -10,7 +10,14 @@
 
 #include "lex.h"
 
-static inline void push_tok(struct mp_file *f, unsigned char kind, size_t s, size_t e,
+/*
+ * The lexer's steps are inlined into its loop, so that the compiler can
+ * keep struct lexer in registers: one whose address escapes is reloaded
+ * after every token stored.
+ */
+#define LEX_STEP static inline __attribute__((always_inline))
+
+LEX_STEP void push_tok(struct mp_file *f, unsigned char kind, size_t s, size_t e,
 		     unsigned line, size_t ls, unsigned dir)
 {
 	struct mp_tok *t;
@@ -73,14 +80,14 @@ struct lexer {
 	bool bol;		/* nothing but blanks since the line began */
 };
 
-static void new_line(struct lexer *lx, size_t next)
+LEX_STEP void new_line(struct lexer *lx, size_t next)
 {
 	lx->line++;
 	lx->ls = next;
 }
 
 /* Skip a comment that starts at lx->i; false if it never ends. */
-static bool skip_block_comment(struct lexer *lx)
+LEX_STEP bool skip_block_comment(struct lexer *lx)
 {
 	const char *d = lx->f->data;
 	size_t n = lx->f->len, j = lx->i + 2;
@@ -97,7 +104,7 @@ static bool skip_block_comment(struct lexer *lx)
 }
 
 /* Skip a // comment, and the lines a backslash joins to it. */
-static void skip_line_comment(struct lexer *lx)
+LEX_STEP void skip_line_comment(struct lexer *lx)
 {
 	const char *d = lx->f->data;
 	size_t n = lx->f->len, j = lx->i + 2;
@@ -113,7 +120,7 @@ static void skip_line_comment(struct lexer *lx)
 }
 
 /* The end of the string or character literal at lx->i, quote q; marks an unterminated one. */
-static size_t literal_end(struct lexer *lx, char q)
+LEX_STEP size_t literal_end(struct lexer *lx, char q)
 {
 	const char *d = lx->f->data;
 	size_t n = lx->f->len, j = lx->i + 1;
@@ -135,7 +142,7 @@ static size_t literal_end(struct lexer *lx, char q)
 }
 
 /* The end of the number at lx->i, exponent signs included. */
-static size_t number_end(const struct lexer *lx)
+LEX_STEP size_t number_end(const struct lexer *lx)
 {
 	const char *d = lx->f->data;
 	size_t n = lx->f->len, j = lx->i + 1;
@@ -155,7 +162,7 @@ static size_t number_end(const struct lexer *lx)
 }
 
 /* Push the token lx->i..e and move past it. */
-static void take(struct lexer *lx, unsigned char kind, size_t e)
+LEX_STEP void take(struct lexer *lx, unsigned char kind, size_t e)
 {
 	push_tok(lx->f, kind, lx->i, e, lx->line, lx->ls, lx->dir);
 	lx->i = e;
@@ -163,7 +170,7 @@ static void take(struct lexer *lx, unsigned char kind, size_t e)
 }
 
 /* Skip what is not a token at lx->i: blanks, newlines, comments; false at a token. */
-static bool skip_space(struct lexer *lx)
+LEX_STEP bool skip_space(struct lexer *lx)
 {
 	const char *d = lx->f->data;
 	size_t n = lx->f->len, i = lx->i;
@@ -206,7 +213,7 @@ static bool skip_space(struct lexer *lx)
 }
 
 /* The end of the identifier at i. */
-static size_t ident_end(const char *d, size_t n, size_t i)
+LEX_STEP size_t ident_end(const char *d, size_t n, size_t i)
 {
 	while (++i < n && is_idchar(d[i]))
 		;
@@ -214,7 +221,7 @@ static size_t ident_end(const char *d, size_t n, size_t i)
 }
 
 /* A punctuator: one character, and a '#' first on a line starts a directive. */
-static void punct(struct lexer *lx, unsigned char c)
+LEX_STEP void punct(struct lexer *lx, unsigned char c)
 {
 	struct mp_file *f = lx->f;
 
