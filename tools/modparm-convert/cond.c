@@ -4,6 +4,7 @@
  * token is kept with its branch and a canonical text of its condition.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -184,42 +185,42 @@ void cond_chain_at(const struct mp_file *f, size_t pos, struct cond_chain *ch)
  * pass, rather than refused for one reason in the first pass (a const
  * that a conversion elsewhere removes) and converted in the second.
  */
-int same_branch(const struct cond_chain *x, const struct cond_chain *y)
+bool same_branch(const struct cond_chain *x, const struct cond_chain *y)
 {
 	unsigned i, j;
 
 	if (x->dead || y->dead)
-		return 1;
+		return true;
 	for (i = 0; i < x->n; i++) {
 		for (j = 0; j < y->n; j++) {
 			const struct cond_group *p = &x->g[i], *q = &y->g[j];
 
 			if (p->id == q->id && p->branch != q->branch)
-				return 0;
+				return false;
 			if (p->lit && p->lit == -q->lit && !strcmp(p->cond, q->cond))
-				return 0;
+				return false;
 		}
 	}
-	return 1;
+	return true;
 }
 
 /*
  * Whether code under ch is never compiled: under #if 0, the #else of
  * #if 1, or conditions that contradict each other.
  */
-int never_compiled(const struct cond_chain *ch)
+bool never_compiled(const struct cond_chain *ch)
 {
 	unsigned i;
 
 	if (ch->dead)
-		return 1;
+		return true;
 	for (i = 0; i < ch->n; i++) {
 		const struct cond_group *g = &ch->g[i];
 
 		if (g->lit && !strcmp(g->cond, g->lit > 0 ? "0" : "1"))
-			return 1;
+			return true;
 	}
-	return 0;
+	return false;
 }
 
 static size_t cache_slot(const struct cond_cache *cc, unsigned tok)

@@ -6,6 +6,7 @@
 #ifndef MP_COND_H
 #define MP_COND_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 struct mp_file;
@@ -47,7 +48,7 @@ void cond_chain_at(const struct mp_file *f, size_t pos, struct cond_chain *ch);
 const struct cond_chain *cond_chain_of(struct cond_cache *cc, const struct mp_file *f,
 				       unsigned tok);
 void cond_cache_clear(struct cond_cache *cc);
-int same_branch(const struct cond_chain *x, const struct cond_chain *y);
-int never_compiled(const struct cond_chain *ch);
+bool same_branch(const struct cond_chain *x, const struct cond_chain *y);
+bool never_compiled(const struct cond_chain *ch);
 
 #endif

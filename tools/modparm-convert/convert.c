@@ -6,6 +6,7 @@
  * place the call.  A step that refuses the use says why and stops it.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,14 +20,14 @@
 #include "util.h"
 
 /* Whether token i of f names module_param or one of its variants. */
-int names_module_param(const struct mp_file *f, unsigned i)
+bool names_module_param(const struct mp_file *f, unsigned i)
 {
 	return f->toks[i].kind == TK_IDENT && tlen(f, i) >= 12 &&
 	       !memcmp(tstr(f, i), "module_param", 12);
 }
 
 /* Whether token i of f is a module_param*( outside any #define. */
-int is_module_param(const struct mp_file *f, size_t i)
+bool is_module_param(const struct mp_file *f, size_t i)
 {
 	return !f->toks[i].dir && names_module_param(f, (unsigned)i) &&
 	       i + 1 < f->ntok && tp(f, i + 1, '(');

@@ -17,7 +17,7 @@
 
 /* One MODULE_PARM(a1, a2s..a2e) use, found by scan_file(). */
 struct use {
-	unsigned mp, lp, rp;
+	unsigned mp, rp;	/* MODULE_PARM and the ")" that closes it */
 	unsigned a1, a2s, a2e;
 	unsigned semi;		/* the ';' after it, or NONE */
 	/* the file's module_param*( tokens */
@@ -69,8 +69,8 @@ struct conv {
 
 bool resolve_decl(struct conv *cv);
 
-int names_module_param(const struct mp_file *f, unsigned i);
-int is_module_param(const struct mp_file *f, size_t i);
+bool names_module_param(const struct mp_file *f, unsigned i);
+bool is_module_param(const struct mp_file *f, size_t i);
 void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use *u);
 
 #endif

@@ -553,7 +553,7 @@ void collect_decls(struct mp_file *f, struct declvec *out)
 }
 
 /* Whether two declarations give a variable the same module_param type. */
-int same_var_type(const struct decl *a, const struct decl *b)
+bool same_var_type(const struct decl *a, const struct decl *b)
 {
 	return a->ct == b->ct && a->ptr == b->ptr && a->ndims == b->ndims &&
 	       (a->ct != CT_UNKNOWN || !strcmp(a->spec, b->spec));
@@ -567,12 +567,12 @@ const char *decl_desc(const struct decl *d, char *buf, size_t sz)
 }
 
 /* An array declared with [] and no initializer: its size is not known. */
-int decl_unsized(const struct decl *d)
+bool decl_unsized(const struct decl *d)
 {
 	return d->ndims == 1 && d->dim_s == d->dim_e && !d->has_init;
 }
 
-int same_decl_type(const struct decl *a, const struct decl *b)
+bool same_decl_type(const struct decl *a, const struct decl *b)
 {
 	return a->ct == b->ct && a->ptr == b->ptr && a->ndims == b->ndims &&
 	       a->is_const == b->is_const && a->const_pointee == b->const_pointee &&

@@ -6,6 +6,8 @@
 #ifndef MP_DECL_H
 #define MP_DECL_H
 
+#include <stdbool.h>
+
 #include "ctx.h"
 
 enum ctype {
@@ -42,9 +44,9 @@ const char *ct_param_type(enum ctype ct);
 int ct_bytes(enum ctype ct);
 void parse_stmt(struct mp_file *f, const unsigned *idx, size_t n, struct declvec *out);
 void collect_decls(struct mp_file *f, struct declvec *out);
-int same_var_type(const struct decl *a, const struct decl *b);
-int same_decl_type(const struct decl *a, const struct decl *b);
-int decl_unsized(const struct decl *d);
+bool same_var_type(const struct decl *a, const struct decl *b);
+bool same_decl_type(const struct decl *a, const struct decl *b);
+bool decl_unsized(const struct decl *d);
 const char *decl_desc(const struct decl *d, char *buf, size_t sz);
 
 #endif

@@ -29,6 +29,7 @@ static inline size_t hhash(const char *k, size_t n)
 		h = (h ^ (unsigned char)*k++) * 16777619u;
 	return h;
 }
+
 unsigned hget(struct hmap *m, const char *k, size_t n);
 struct hent *hslot(struct hmap *m, const char *k, size_t n);
 

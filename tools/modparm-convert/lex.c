@@ -341,7 +341,7 @@ size_t match(const struct mp_file *f, size_t i, size_t lim)
  * with X of the given kind: the macro name of a #define, the "..." of an
  * #include.
  */
-int directive_at(const struct mp_file *f, size_t i, const char *name, int kind)
+bool directive_at(const struct mp_file *f, size_t i, const char *name, int kind)
 {
 	size_t wn;
 	const char *w = directive_word(f, i, &wn);

@@ -9,6 +9,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include <stdbool.h>
+
 #include "ctx.h"
 #include "util.h"
 
@@ -37,7 +39,7 @@ void lex(struct mp_file *f);
 const char *directive_word(const struct mp_file *f, size_t i, size_t *wn);
 enum cond_dir cond_directive(const struct mp_file *f, size_t i,
 			     const char **w, size_t *wn);
-int directive_at(const struct mp_file *f, size_t i, const char *name, int kind);
+bool directive_at(const struct mp_file *f, size_t i, const char *name, int kind);
 size_t match(const struct mp_file *f, size_t i, size_t lim);
 
 static inline const char *tstr(const struct mp_file *f, unsigned i)

@@ -4,6 +4,7 @@
  * object-like ones are copied out for the files that expand them.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -151,14 +152,14 @@ void keep_bodies(struct mp_ctx *ctx, struct mp_file *f, size_t first)
 	f->kept_bodies = kb;
 }
 
-int is_param_of(const struct mp_file *f, const struct macro *wrap, unsigned i)
+bool is_param_of(const struct mp_file *f, const struct macro *wrap, unsigned i)
 {
 	unsigned k;
 
 	if (!wrap)
-		return 0;
+		return false;
 	for (k = wrap->pstart; k < wrap->pend; k++)
 		if (f->toks[k].kind == TK_IDENT && teq(f, k, f, i))
-			return 1;
-	return 0;
+			return true;
+	return false;
 }

@@ -6,6 +6,8 @@
 #ifndef MP_MACRO_H
 #define MP_MACRO_H
 
+#include <stdbool.h>
+
 #include "ctx.h"
 
 enum macro_kind { MACRO_OBJECT, MACRO_FUNCTION };
@@ -29,6 +31,6 @@ const struct mp_file *macro_body(const struct mp_ctx *ctx, const struct macro *m
 				 unsigned *s, unsigned *e);
 const struct macro *find_local_macro(struct mp_ctx *ctx, const struct mp_file *f, unsigned i);
 void keep_bodies(struct mp_ctx *ctx, struct mp_file *f, size_t first);
-int is_param_of(const struct mp_file *f, const struct macro *wrap, unsigned i);
+bool is_param_of(const struct mp_file *f, const struct macro *wrap, unsigned i);
 
 #endif

@@ -4,6 +4,7 @@
  * question it answers.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,7 +34,7 @@ static void filter_add(struct mp_ctx *ctx, size_t i, size_t h)
 }
 
 /* Whether file i's filter lets through the name whose hhash() is h. */
-int filter_has(const struct mp_ctx *ctx, size_t i, size_t h)
+bool filter_has(const struct mp_ctx *ctx, size_t i, size_t h)
 {
 	uint64_t m1, m2;
 	const uint64_t *w1 = name_bit(ctx, i, h, &m1), *w2 = name_bit(ctx, i, h >> 16, &m2);
@@ -87,7 +88,7 @@ void mark_mp_args(struct mp_ctx *ctx, struct mp_file *f, enum filter_update upda
  * rare and the files are many: each file's filter rules out most of them,
  * and a file it lets through is lexed again to be sure.
  */
-int name_used(struct mp_ctx *ctx, const char *name)
+bool name_used(struct mp_ctx *ctx, const char *name)
 {
 	size_t n = strlen(name), h = hhash(name, n), i, k;
 	struct hent *answer = hslot(&ctx->filter.answers, name, n);

@@ -6,6 +6,8 @@
 #ifndef MP_NAMES_H
 #define MP_NAMES_H
 
+#include <stdbool.h>
+
 #include "ctx.h"
 
 /* Whether mark_mp_args() adds the file's names to its filter. */
@@ -13,7 +15,7 @@ enum filter_update { FILTER_KEEP, FILTER_ADD };
 
 void init_filters(struct mp_ctx *ctx);
 void mark_mp_args(struct mp_ctx *ctx, struct mp_file *f, enum filter_update update);
-int filter_has(const struct mp_ctx *ctx, size_t i, size_t h);
-int name_used(struct mp_ctx *ctx, const char *name);
+bool filter_has(const struct mp_ctx *ctx, size_t i, size_t h);
+bool name_used(struct mp_ctx *ctx, const char *name);
 
 #endif

@@ -196,7 +196,7 @@ const struct decl *decl_in_included(struct mp_ctx *ctx, const struct mp_file *f,
  * that names none of the given files, warn that the declaration may be
  * there and name the first such header.  Return: whether it warned.
  */
-int warn_missing_include(struct mp_file *f, unsigned mp, const char *name)
+bool warn_missing_include(struct mp_file *f, unsigned mp, const char *name)
 {
 	size_t i;
 
@@ -207,9 +207,9 @@ int warn_missing_include(struct mp_file *f, unsigned mp, const char *name)
 			continue;
 		diag(f, mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): no declaration of '%s' is in scope; give \"%.*s\", which this file includes, too"),
 		     name, name, (int)tlen(f, tok) - 2, tstr(f, tok) + 1);
-		return 1;
+		return true;
 	}
-	return 0;
+	return false;
 }
 
 /*

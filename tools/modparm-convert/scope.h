@@ -31,7 +31,7 @@ bool includes_file(struct mp_ctx *ctx, const struct mp_file *f, unsigned target,
 		   unsigned limit);
 const struct decl *decl_in_included(struct mp_ctx *ctx, const struct mp_file *f,
 				    const char *key, size_t len, unsigned limit);
-int warn_missing_include(struct mp_file *f, unsigned mp, const char *name);
+bool warn_missing_include(struct mp_file *f, unsigned mp, const char *name);
 size_t removable_consts(struct mp_ctx *ctx, const struct mp_file *f, const struct decl *dc,
 			enum const_of which, unsigned *cut);
 const struct decl *decl_in_branch(struct mp_ctx *ctx, const struct mp_file *f,

@@ -34,7 +34,6 @@ void scan_file(struct mp_ctx *ctx, struct mp_file *f)
 		f->nuses++;
 		memset(&u, 0, sizeof(u));
 		u.mp = (unsigned)i;
-		u.lp = (unsigned)(i + 1);
 		u.semi = NONE;
 		u.params = params;
 		u.nparams = nparams;

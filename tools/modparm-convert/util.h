@@ -11,7 +11,6 @@
 #include <stdint.h>
 #include <string.h>
 
-
 /*
  * "None", for an index of every kind: a token (where 0 is the first of
  * the file), a declaration, a macro, a file, a hash map's value.  They

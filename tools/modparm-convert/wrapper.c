@@ -5,6 +5,7 @@
  * body converts only when all of them agree.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,7 +40,7 @@ void mark_wrappers(struct mp_ctx *ctx, const struct mp_file *f, size_t first)
 }
 
 /* Whether f may call any of the macros mark_wrappers() noted. */
-int mentions_wrapper(const struct mp_ctx *ctx, const struct mp_file *f)
+bool mentions_wrapper(const struct mp_ctx *ctx, const struct mp_file *f)
 {
 	size_t i;
 
@@ -47,9 +48,9 @@ int mentions_wrapper(const struct mp_ctx *ctx, const struct mp_file *f)
 		const struct hent *e = &ctx->wr.wrapper_map.e[i];
 
 		if (e->k && filter_has(ctx, (size_t)f->idx, hhash(e->k, e->klen)))
-			return 1;
+			return true;
 	}
-	return 0;
+	return false;
 }
 
 /*

@@ -53,7 +53,7 @@ struct pname {
 
 struct conv;
 void mark_wrappers(struct mp_ctx *ctx, const struct mp_file *f, size_t first);
-int mentions_wrapper(const struct mp_ctx *ctx, const struct mp_file *f);
+bool mentions_wrapper(const struct mp_ctx *ctx, const struct mp_file *f);
 void collect_calls(struct mp_ctx *ctx, struct mp_file *f);
 void note_calls_kept(struct mp_file *f, unsigned mp, const struct macro *wrap,
 		     const char *kept);
