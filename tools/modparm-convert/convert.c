@@ -127,6 +127,7 @@ static bool decl_from_letter(struct conv *cv)
 	fb->ptr = cv->pt.letter == 's';
 	fb->ndims = cv->pt.has_range || (cv->pt.has_min && cv->pt.min != 1);
 	fb->initdata = fb->pointee_const = fb->obj_const = NONE;
+	fb->spec = xstrndup("", 0);
 	cv->from_letter = true;
 	cv->dc = fb;
 	return true;
@@ -311,14 +312,16 @@ static void emit_notes(struct conv *cv)
 	const struct ptype *pt = &cv->pt;
 	const char *name = cv->name, *shown = cv->shown;
 	bool known = cv->typestr_known, letter = cv->from_letter;
-	char desc[80];
+	char *desc;
 
 	diag(f, cv->mp, MP_WARN_OBSOLETE, D("MODULE_PARM(%s) is obsolete: use %s"), name, cv->call);
-	if (cv->via)
+	if (cv->via) {
+		desc = decl_desc(cv->dc);
 		diag(f, cv->mp, MP_NOTE, D("'%s' is a parameter of %.*s(): converted for the declaration of '%s' (%s), which its call at %s:%u passes"),
 		     name, (int)tlen(f, cv->wrap->name), tstr(f, cv->wrap->name), cv->via_var,
-		     decl_desc(cv->dc, desc, sizeof(desc)),
-		     cv->ctx->files[cv->via->file]->path, cv->via->line);
+		     desc, cv->ctx->files[cv->via->file]->path, cv->via->line);
+		free(desc);
+	}
 	if (letter)
 		diag(f, cv->mp, MP_NOTE, D("declaration of '%s' not found: type '%s' taken from the letter '%c'"), name, cv->ptype ? cv->ptype : "?", pt->letter);
 	if (!known)
@@ -408,7 +411,8 @@ void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use *u)
 		/* refused after the calls were looked at: they keep MODULE_PARM() */
 		note_calls_kept(f, cv.mp, cv.wrap, cv.kept);
 	}
-	free(cv.body.v);
+	free_decls(cv.body.v, cv.body.n);
+	free(cv.letter_decl.spec);
 	free(cv.via_var);
 	free(cv.call);
 }

@@ -404,28 +404,31 @@ static bool storage_word(const char *w, size_t wn)
 static void type_of_specs(const struct mp_file *f, const struct specs *sp, struct decl *dc)
 {
 	struct type_words tw = { .td = NONE };
-	size_t i, sl = 0;
+	size_t i, sl = 0, cap = (size_t)dc->ptr + 2;
+	char *text;
 
+	for (i = 0; i < sp->n; i++)
+		cap += tlen(f, sp->tok[i]) + 1;
+	text = xrealloc(NULL, cap);
 	for (i = 0; i < sp->n; i++) {
 		const char *w = tstr(f, sp->tok[i]);
 		size_t wn = tlen(f, sp->tok[i]);
 
 		if (storage_word(w, wn))
 			continue;
-		if (sl + wn + 2 < sizeof(dc->spec)) {
-			if (sl)
-				dc->spec[sl++] = ' ';
-			memcpy(dc->spec + sl, w, wn);
-			sl += wn;
-		}
+		if (sl)
+			text[sl++] = ' ';
+		memcpy(text + sl, w, wn);
+		sl += wn;
 		count_type_word(w, wn, &tw);
 	}
-	for (i = 0; i < (size_t)dc->ptr && sl + 3 < sizeof(dc->spec); i++) {
+	for (i = 0; i < (size_t)dc->ptr; i++) {
 		if (i == 0)
-			dc->spec[sl++] = ' ';
-		dc->spec[sl++] = '*';
+			text[sl++] = ' ';
+		text[sl++] = '*';
 	}
-	dc->spec[sl] = '\0';
+	text[sl] = '\0';
+	dc->spec = text;
 	dc->ct = type_of_words(&tw, sp->is_struct);
 }
 
@@ -559,11 +562,20 @@ bool same_var_type(const struct decl *a, const struct decl *b)
 	       (a->ct != CT_UNKNOWN || !strcmp(a->spec, b->spec));
 }
 
-/* A declaration's type for messages: its specifiers, and [] for an array. */
-const char *decl_desc(const struct decl *d, char *buf, size_t sz)
+/* A declaration's type for messages, to free: its specifiers, and [] for an array. */
+char *decl_desc(const struct decl *d)
 {
-	snprintf(buf, sz, "%s%s", d->spec, d->ndims ? " []" : "");
-	return buf;
+	return xasprintf("%s%s", d->spec, d->ndims ? " []" : "");
+}
+
+/* Free the declarations v[0..n) and the array. */
+void free_decls(struct decl *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(v[i].spec);
+	free(v);
 }
 
 /* An array declared with [] and no initializer: its size is not known. */

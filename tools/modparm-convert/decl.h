@@ -28,7 +28,7 @@ struct decl {
 	unsigned initdata;	/* its __initdata token, or NONE */
 	unsigned pointee_const;	/* the one const of a const char *, or NONE */
 	unsigned obj_const;	/* the one const of a const object, or NONE */
-	char spec[64];		/* its type words and '*'s, for messages */
+	char *spec;		/* its type words and '*'s, for messages; its own */
 	const char *key;	/* the name, in its file's data */
 	unsigned klen;
 	unsigned next;		/* in the chain of its name, or NONE */
@@ -47,6 +47,7 @@ void collect_decls(struct mp_file *f, struct declvec *out);
 bool same_var_type(const struct decl *a, const struct decl *b);
 bool same_decl_type(const struct decl *a, const struct decl *b);
 bool decl_unsized(const struct decl *d);
-const char *decl_desc(const struct decl *d, char *buf, size_t sz);
+char *decl_desc(const struct decl *d);
+void free_decls(struct decl *v, size_t n);
 
 #endif

@@ -153,7 +153,7 @@ static bool resolve_alias(struct conv *cv)
 static bool resolve_in_branch(struct conv *cv)
 {
 	const struct decl *twin;
-	char desc[80], desc2[80];
+	char *desc, *desc2;
 
 	cv->dc = decl_in_branch(cv->ctx, cv->f, cv->u->a1, cv->mp, SCOPE_BEFORE, &twin);
 	if (!cv->dc) {
@@ -163,9 +163,12 @@ static bool resolve_in_branch(struct conv *cv)
 	}
 	if (!twin)
 		return true;
+	desc = decl_desc(cv->dc);
+	desc2 = decl_desc(twin);
 	diag(cv->f, cv->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' is declared %s at line %u and %s at line %u, under #if branches that can each be compiled with this use, and no one module_param type fits both"),
-	     cv->name, cv->name, decl_desc(cv->dc, desc, sizeof(desc)), cv->dc->line,
-	     decl_desc(twin, desc2, sizeof(desc2)), twin->line);
+	     cv->name, cv->name, desc, cv->dc->line, desc2, twin->line);
+	free(desc);
+	free(desc2);
 	return false;
 }
 

@@ -237,7 +237,7 @@ void mp_free(struct mp_ctx *ctx)
 	free(ctx->paths.map.e);
 	free(ctx->files);
 	free(ctx->macros);
-	free(ctx->decls);
+	free_decls(ctx->decls, ctx->ndecl);
 	free(ctx->macro_map.e);
 	free(ctx->decl_map.e);
 	free(ctx->filter.bits);

@@ -301,14 +301,15 @@ static bool call_var_ok(struct conv *cv, const struct mcall *c, const struct mca
 	int mlen = (int)tlen(cv->f, cv->wrap->name);
 	const char *mname = tstr(cv->f, cv->wrap->name);
 	const struct decl *d = call_arg_decl(ctx, g, c, a);
-	char desc[80], desc1[80];
+	char *desc = d ? decl_desc(d) : NULL, *desc1 = NULL;
+	bool ok = false;
 
 	if (a->twin != NONE) {
 		const struct decl *twin = &ctx->decls[a->twin];
 
+		desc1 = decl_desc(twin);
 		diag(cv->f, cv->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): %.*s() is called at %s:%u with '%s', which is declared %s at line %u and %s at line %u, under #if branches that can each be compiled with that call"),
-		     cv->name, mlen, mname, g->path, c->line, var, decl_desc(d, desc, sizeof(desc)),
-		     d->line, decl_desc(twin, desc1, sizeof(desc1)), twin->line);
+		     cv->name, mlen, mname, g->path, c->line, var, desc, d->line, desc1, twin->line);
 	} else if (!d && a->other_branch) {
 		diag(cv->f, cv->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): %.*s() is called at %s:%u with '%s', which is declared before that call only under other branches of an #if"),
 		     cv->name, mlen, mname, g->path, c->line, var);
@@ -325,16 +326,19 @@ static bool call_var_ok(struct conv *cv, const struct mcall *c, const struct mca
 		     cv->name, mlen, mname, g->path, c->line, var, (int)pn->via_len,
 		     g->data + pn->via_start, pn->line);
 	} else if (*first && !same_decl_type(*first, d)) {
+		desc1 = decl_desc(*first);
 		diag(cv->f, cv->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): %.*s() is called with '%s' (%s, %s:%u) and with '%s' (%s, %s:%u), and one conversion cannot fit both"),
-		     cv->name, mlen, mname, cv->via_var, decl_desc(*first, desc1, sizeof(desc1)),
+		     cv->name, mlen, mname, cv->via_var, desc1,
 		     ctx->files[cv->via->file]->path, cv->via->line,
-		     var, decl_desc(d, desc, sizeof(desc)), g->path, c->line);
+		     var, desc, g->path, c->line);
 	} else {
 		if (!*first)
 			*first = d;
-		return true;
+		ok = true;
 	}
-	return false;
+	free(desc);
+	free(desc1);
+	return ok;
 }
 
 /*
