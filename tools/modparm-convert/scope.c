@@ -47,13 +47,14 @@ const struct decl *decl_in_file(struct mp_ctx *ctx, const struct mp_file *f, uns
 
 /*
  * in[0..inlen) with "." components dropped, "dir/.." folded and '/'
- * runs squeezed, into out; "" if it does not fit.  Lexical only: enough
+ * runs squeezed, to free; never longer than in.  Lexical only: enough
  * to see that an #include from "drivers/net/x.c" of "../net/x.h" names
  * the file given as "drivers/net/x.h".
  */
-void norm_path(const char *in, size_t inlen, char *out, size_t sz)
+static char *norm_path(const char *in, size_t inlen)
 {
 	size_t o = 0, i = 0, floor;	/* floor: leading part never folded */
+	char *out = xrealloc(NULL, inlen + 2);
 
 	if (inlen && in[0] == '/')
 		out[o++] = '/';
@@ -78,10 +79,6 @@ void norm_path(const char *in, size_t inlen, char *out, size_t sz)
 		}
 		if (dotdot && floor == 1)
 			continue;	/* "/.." is "/" */
-		if (o + n + 2 > sz) {
-			o = 0;
-			break;
-		}
 		if (o && out[o - 1] != '/')
 			out[o++] = '/';
 		memcpy(out + o, in + s, n);
@@ -90,6 +87,7 @@ void norm_path(const char *in, size_t inlen, char *out, size_t sz)
 			floor = o;
 	}
 	out[o] = '\0';
+	return out;
 }
 
 /* For #include "...": which given file each normalised path is. */
@@ -100,14 +98,15 @@ void index_paths(struct mp_ctx *ctx)
 	ctx->paths.norm = xcalloc(ctx->nfiles + 1, sizeof(*ctx->paths.norm));
 	for (i = 0; i < ctx->nfiles; i++) {
 		const char *path = ctx->files[i]->path;
-		char norm[4096];
+		char *norm = norm_path(path, strlen(path));
 		struct hent *e;
 
-		norm_path(path, strlen(path), norm, sizeof(norm));
-		if (!norm[0])
+		if (!norm[0]) {
+			free(norm);
 			continue;
-		ctx->paths.norm[i] = xstrndup(norm, strlen(norm));
-		e = hslot(&ctx->paths.map, ctx->paths.norm[i], strlen(norm));
+		}
+		ctx->paths.norm[i] = norm;
+		e = hslot(&ctx->paths.map, norm, strlen(norm));
 		if (e->val == NONE)
 			e->val = (unsigned)i;
 	}
@@ -116,16 +115,22 @@ void index_paths(struct mp_ctx *ctx)
 /* the given file that the "..." string token tok of f, an #include, names; or NONE */
 static unsigned included_file(struct mp_ctx *ctx, const struct mp_file *f, unsigned tok)
 {
-	char joined[4096], want[4096];
 	const char *inc = tstr(f, tok) + 1, *slash = strrchr(f->path, '/');
 	size_t n = tlen(f, tok), dirlen = slash && *inc != '/' ? (size_t)(slash - f->path) + 1 : 0;
+	char *joined, *want;
+	unsigned file;
 
-	if (n < 2 || inc[n - 2] != '"' || dirlen + n - 2 >= sizeof(joined))
+	if (n < 2 || inc[n - 2] != '"')
 		return NONE;
+	/* the path as the compiler looks for it: beside the including file */
+	joined = xrealloc(NULL, dirlen + n);
 	memcpy(joined, f->path, dirlen);
 	memcpy(joined + dirlen, inc, n - 2);
-	norm_path(joined, dirlen + n - 2, want, sizeof(want));
-	return want[0] ? hget(&ctx->paths.map, want, strlen(want)) : NONE;
+	want = norm_path(joined, dirlen + n - 2);
+	file = want[0] ? hget(&ctx->paths.map, want, strlen(want)) : NONE;
+	free(want);
+	free(joined);
+	return file;
 }
 
 /* Note f's #include "..." directives, which outlive its tokens. */

@@ -24,7 +24,6 @@ const struct decl *decl_named(struct mp_ctx *ctx, const struct mp_file *f,
 			      unsigned limit);
 const struct decl *decl_in_file(struct mp_ctx *ctx, const struct mp_file *f, unsigned name,
 				enum scope_where where, unsigned limit);
-void norm_path(const char *in, size_t inlen, char *out, size_t sz);
 void index_paths(struct mp_ctx *ctx);
 void collect_includes(struct mp_ctx *ctx, struct mp_file *f);
 bool includes_file(struct mp_ctx *ctx, const struct mp_file *f, unsigned target,
