@@ -128,71 +128,96 @@ static void mark_arg_decls(struct mp_ctx *ctx, const struct mp_file *f, size_t c
 	}
 }
 
-/* Record each call in f of a macro that mark_wrappers() noted, with its arguments. */
+/* Note that token i of f, a MODULE_PARM or module_param*, makes i + 2 a parameter. */
+static void add_pname(struct mp_ctx *ctx, const struct mp_file *f, size_t i)
+{
+	const struct mp_tok *t = &f->toks[i];
+	struct hent *e = hslot(&ctx->wr.pname_map, tstr(f, (unsigned)i + 2),
+			       tlen(f, (unsigned)i + 2));
+	struct pname pn = { (unsigned)i, t->line, t->start, tlen(f, (unsigned)i), e->val };
+
+	e->val = (unsigned)ctx->wr.npname;
+	GROW(ctx->wr.pnames, ctx->wr.npname, ctx->wr.pnamecap);
+	ctx->wr.pnames[ctx->wr.npname++] = pn;
+}
+
+/* Whether token i of f names a wrapper that is called there. */
+static bool is_wrapper_call(struct mp_ctx *ctx, const struct mp_file *f, size_t i)
+{
+	const struct mp_tok *t = &f->toks[i];
+
+	if (t->kind != TK_IDENT || !tp(f, i + 1, '(') || f->toks[i + 1].dir != t->dir ||
+	    hget(&ctx->wr.wrapper_map, tstr(f, (unsigned)i), tlen(f, (unsigned)i)) == NONE)
+		return false;
+	/* the macro's own #define, or defined(NAME) */
+	return !(t->dir && i > 0 && f->toks[i - 1].dir == t->dir &&
+		 (tis(f, i - 1, "define") || tis(f, i - 1, "defined")));
+}
+
+/* Append the argument in tokens s..e of f: a plain name, or NONE. */
+static void add_arg(struct mp_ctx *ctx, const struct mp_file *f, size_t s, size_t e)
+{
+	struct mcall_arg *a;
+
+	GROW(ctx->wr.call_args, ctx->wr.ncarg, ctx->wr.cargcap);
+	a = &ctx->wr.call_args[ctx->wr.ncarg++];
+	a->tok = e == s + 1 && f->toks[s].kind == TK_IDENT ? (unsigned)s : NONE;
+	a->start = a->tok != NONE ? f->toks[s].start : 0;
+	a->len = a->tok != NONE ? tlen(f, (unsigned)s) : 0;
+	a->clash = a->decl = a->twin = NONE;
+	a->other_branch = false;
+}
+
+/* Record the call of a wrapper at token i of f, whose ')' is token r. */
+static void add_call(struct mp_ctx *ctx, const struct mp_file *f, size_t i, size_t r)
+{
+	const struct mp_tok *t = &f->toks[i];
+	struct mcall c = {
+		.file = f->idx, .tok = (unsigned)i, .line = t->line,
+		.in_macro = t->dir != 0, .in_braces = t->depth > 0,
+		.arg0 = (unsigned)ctx->wr.ncarg,
+	};
+	struct hent *e;
+	size_t k, s, depth = 0;
+
+	for (k = s = i + 2; k <= r; k++) {
+		if (k < r && (tp(f, k, '(') || tp(f, k, '[') || tp(f, k, '{'))) {
+			depth++;
+		} else if (k < r && (tp(f, k, ')') || tp(f, k, ']') || tp(f, k, '}'))) {
+			if (depth)
+				depth--;
+		} else if (k == r || (tp(f, k, ',') && !depth)) {
+			add_arg(ctx, f, s, k);
+			c.nargs++;
+			s = k + 1;
+		}
+	}
+	e = hslot(&ctx->wr.call_map, tstr(f, (unsigned)i), tlen(f, (unsigned)i));
+	c.next = e->val;
+	e->val = (unsigned)ctx->wr.ncall;
+	GROW(ctx->wr.calls, ctx->wr.ncall, ctx->wr.callcap);
+	ctx->wr.calls[ctx->wr.ncall++] = c;
+}
+
+/*
+ * Record each call in f of a macro that mark_wrappers() noted, with its
+ * arguments, and what f makes a parameter outside any #define.
+ */
 void collect_calls(struct mp_ctx *ctx, struct mp_file *f)
 {
-	size_t i, k, c0 = ctx->wr.ncall, p0 = ctx->wr.npname;
+	size_t i, r, c0 = ctx->wr.ncall, p0 = ctx->wr.npname;
 
 	for (i = 0; i + 1 < f->ntok; i++) {
-		const struct mp_tok *t = &f->toks[i];
-		struct mcall c;
-		size_t r, s, depth = 0;
-
-		if ((is_module_param(f, i) || (!t->dir && is_mp_use(f, i))) &&
+		if ((is_module_param(f, i) || (!f->toks[i].dir && is_mp_use(f, i))) &&
 		    i + 2 < f->ntok && f->toks[i + 2].kind == TK_IDENT) {
-			struct hent *e = hslot(&ctx->wr.pname_map, tstr(f, (unsigned)i + 2), tlen(f, (unsigned)i + 2));
-			struct pname pn = { (unsigned)i, t->line, t->start, tlen(f, (unsigned)i), e->val };
-
-			e->val = (unsigned)ctx->wr.npname;
-			GROW(ctx->wr.pnames, ctx->wr.npname, ctx->wr.pnamecap);
-			ctx->wr.pnames[ctx->wr.npname++] = pn;
+			add_pname(ctx, f, i);
 			continue;
 		}
-		if (t->kind != TK_IDENT || !tp(f, i + 1, '(') || f->toks[i + 1].dir != t->dir ||
-		    hget(&ctx->wr.wrapper_map, tstr(f, (unsigned)i), tlen(f, (unsigned)i)) == NONE)
-			continue;
-		/* the macro's own #define, or defined(NAME) */
-		if (t->dir && i > 0 && f->toks[i - 1].dir == t->dir &&
-		    (tis(f, i - 1, "define") || tis(f, i - 1, "defined")))
+		if (!is_wrapper_call(ctx, f, i))
 			continue;
 		r = match(f, i + 1, f->ntok);
-		if (r >= f->ntok)
-			continue;
-		memset(&c, 0, sizeof(c));
-		c.file = f->idx;
-		c.tok = (unsigned)i;
-		c.line = t->line;
-		c.in_macro = t->dir != 0;
-		c.in_braces = t->depth > 0;
-		c.arg0 = (unsigned)ctx->wr.ncarg;
-		for (k = s = i + 2; k <= r; k++) {
-			if (k < r && (tp(f, k, '(') || tp(f, k, '[') || tp(f, k, '{'))) {
-				depth++;
-			} else if (k < r && (tp(f, k, ')') || tp(f, k, ']') || tp(f, k, '}'))) {
-				if (depth)
-					depth--;
-			} else if (k == r || (tp(f, k, ',') && !depth)) {
-				struct mcall_arg *a;
-
-				GROW(ctx->wr.call_args, ctx->wr.ncarg, ctx->wr.cargcap);
-				a = &ctx->wr.call_args[ctx->wr.ncarg++];
-				a->tok = k == s + 1 && f->toks[s].kind == TK_IDENT ? (unsigned)s : NONE;
-				a->start = a->tok != NONE ? f->toks[s].start : 0;
-				a->len = a->tok != NONE ? tlen(f, (unsigned)s) : 0;
-				a->clash = a->decl = a->twin = NONE;
-				a->other_branch = false;
-				c.nargs++;
-				s = k + 1;
-			}
-		}
-		{
-			struct hent *e = hslot(&ctx->wr.call_map, tstr(f, (unsigned)i), tlen(f, (unsigned)i));
-
-			c.next = e->val;
-			e->val = (unsigned)ctx->wr.ncall;
-		}
-		GROW(ctx->wr.calls, ctx->wr.ncall, ctx->wr.callcap);
-		ctx->wr.calls[ctx->wr.ncall++] = c;
+		if (r < f->ntok)
+			add_call(ctx, f, i, r);
 	}
 	mark_clashes(ctx, f, c0, p0);
 	mark_arg_decls(ctx, f, c0);
