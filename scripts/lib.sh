@@ -21,9 +21,35 @@ die() {
 	exit 1
 }
 
-# Output directory of one kernel configuration.
+# kout CONFIG [ARCH]: output directory of one kernel configuration; x86_64,
+# the default architecture, keeps the short name build/out-CONFIG.
 kout() {
-	echo "$BUILD_DIR/out-$1"
+	if [ "${2:-x86_64}" = x86_64 ]; then
+		echo "$BUILD_DIR/out-$1"
+	else
+		echo "$BUILD_DIR/out-$1-$2"
+	fi
+}
+
+# The architectures scripts/vm-run can boot: one data file each.
+arch_list() {
+	(cd "$MODPARM_TOP/scripts/arch" && ls) | paste -sd ' '
+}
+
+# arch_load ARCH: read scripts/arch/ARCH, which sets the ARCH_* variables
+# (kernel ARCH=, CROSS_COMPILE=, image, QEMU machine and console).
+arch_load() {
+	local f=$MODPARM_TOP/scripts/arch/$1
+	case "$1" in */*|'') die "bad architecture name '$1'" ;; esac
+	[ -f "$f" ] || die "unknown architecture '$1' (known: $(arch_list))"
+	# shellcheck source=/dev/null
+	. "$f"
+	MODPARM_ARCH=$1
+}
+
+# kmake_arch: the make variables that select the loaded architecture.
+kmake_arch() {
+	echo "ARCH=$ARCH_KARCH${ARCH_CROSS:+ CROSS_COMPILE=$ARCH_CROSS}"
 }
 
 # clang_tree CFG OUT: make OUT a clang configuration of kernel CFG's
@@ -53,4 +79,28 @@ ksrc_pkg_version() {
 series_hash() {
 	(cd "$MODPARM_TOP/patches" && cat series $(grep -v '^#' series) 2>/dev/null) |
 		sha1sum | cut -c1-16
+}
+
+# check_config CONFIG FRAGMENT...: every option the fragments set must
+# have that value in CONFIG (later fragments override earlier ones, as in
+# merge_config.sh, which only warns).  Prints each one that did not take.
+check_config() {
+	local config=$1 line sym bad=0
+	shift
+	declare -A want=()
+	while IFS= read -r line; do
+		case "$line" in CONFIG_*=*) want[${line%%=*}]=$line ;; esac
+	done < <(cat "$@")
+	for sym in "${!want[@]}"; do
+		line=${want[$sym]}
+		if [[ $line == CONFIG_*=n ]]; then
+			# off, whether "is not set" or absent for unmet deps
+			grep -q "^$sym=[ym]\$" "$config" || continue
+		elif grep -qxF -- "$line" "$config"; then
+			continue
+		fi
+		echo "'$line' did not take effect in $config" >&2
+		bad=1
+	done
+	return $bad
 }
