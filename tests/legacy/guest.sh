@@ -66,7 +66,7 @@ unload() {
 
 # --- modinfo --------------------------------------------------------------
 # "parm: NAME:DESC (TYPE)", or "parm: NAME:TYPE" without a description.
-minfo=$(modinfo "$ALL" 2>&1 | sed -n 's/^parm: *//p')
+minfo=$(modinfo_parms "$ALL" 2>&1)
 for want in \
 	'debug:i' \
 	'io:I/O ports (1-4i)' \
@@ -130,16 +130,22 @@ if expect_load legacy/good/load "$ALL" debug=3 io=0x280,0x2a0 irq=3,4,5,7 \
 fi
 
 # --- hex, octal and the limits of each integer type -------------------------
+# "l" is a long: 64 bits on x86_64 and riscv64, 32 on arm and mips.
+case $(uname -m) in
+*64)	LMAX=9223372036854775807 LMIN=-9223372036854775808 LMAXX=0x7fffffffffffffff
+	LOVER=9223372036854775808 ;;
+*)	LMAX=2147483647 LMIN=-2147483648 LMAXX=0x7fffffff LOVER=2147483648 ;;
+esac
 if expect_load legacy/radix/load "$ALL" debug=0x10 io=010,0x20,-0x10 \
 	irq=0x1,02,3,0 dma=0x7fff,-0x8000 media=00,0x0 txq=0xff \
-	rx_copybreak=-2147483648 tx_timeout=077 mem=0x7fffffffffffffff \
-	win=-9223372036854775808,0 units=0x7fffffff; then
+	rx_copybreak=-2147483648 tx_timeout=077 mem=$LMAXX \
+	win=$LMIN,0 units=0x7fffffff; then
 	params radix debug=16 io=8,32,-16,864 irq=1,2,3,0 dma=32767,-32768,5 \
 		media=0,0,0,0,0,0 txq=255 rx_copybreak=-2147483648 \
-		tx_timeout=63 mem=9223372036854775807 \
-		win=-9223372036854775808,0 units=2147483647,0,0
+		tx_timeout=63 mem=$LMAX \
+		win=$LMIN,0 units=2147483647,0,0
 	expect_dmesg legacy/radix/dmesg-1 'legacy_all: debug=16 io=8,32,-16,864 irq=1,2,3,0 dma=32767,-32768,5 media=0,0,0,0,0,0$'
-	expect_dmesg legacy/radix/dmesg-2 'legacy_all: txq=255 rx_copybreak=-2147483648 tx_timeout=63 mem=9223372036854775807 win=-9223372036854775808,0 units=2147483647,0,0 verbose=0$'
+	expect_dmesg legacy/radix/dmesg-2 "legacy_all: txq=255 rx_copybreak=-2147483648 tx_timeout=63 mem=$LMAX win=$LMIN,0 units=2147483647,0,0 verbose=0\$"
 	unload radix
 fi
 
@@ -172,7 +178,7 @@ refuse h-32768 "legacy_all: \`32768' invalid for parameter \`tx_timeout'" tx_tim
 refuse h-array-32768 "invalid for parameter \`dma'" dma=1,32768
 refuse i-2147483648 "legacy_all: \`2147483648' invalid for parameter \`debug'" debug=2147483648
 refuse i-array-2147483648 "invalid for parameter \`irq'" irq=1,2,3,2147483648
-refuse l-9223372036854775808 "legacy_all: \`9223372036854775808' invalid for parameter \`mem'" mem=9223372036854775808
+refuse l-over "legacy_all: \`$LOVER' invalid for parameter \`mem'" mem=$LOVER
 refuse c16-too-long "ifname: string doesn't fit in 15 chars" ifname=abcdefghijklmnop
 expect_dmesg legacy/refuse/c16-too-long/message-2 "legacy_all: \`abcdefghijklmnop' too large for parameter \`ifname'"
 refuse c16-array-too-long "alias: string doesn't fit in 15 chars" alias=ok,abcdefghijklmnop
@@ -209,7 +215,7 @@ expect_dmesg legacy/initdata/too-long/message "label: string doesn't fit in 15"
 # --- variables of another object file of the module ----------------------------
 MF=legacy_multifile/legacy_multifile.ko
 MFSYS=/sys/module/legacy_multifile/parameters
-_mf_info=$(modinfo "$MF" 2>&1 | sed -n 's/^parm: *//p')
+_mf_info=$(modinfo_parms "$MF" 2>&1)
 expect_eq legacy/multifile/modinfo "$(_gs_oneline "$_mf_info")" \
 	"$(_gs_oneline 'lmf_debug:debug level, defined in lmf_hw.c (i)
 lmf_base:1-2l
@@ -234,7 +240,7 @@ expect_dmesg legacy/multifile/too-long/message "lmf_name: string doesn't fit in 
 
 # --- MODULE_PARM() before the variable's declaration -------------------------------
 BD=legacy_before_decl/legacy_before_decl.ko
-_bd_info=$(modinfo "$BD" 2>&1 | sed -n 's/^parm: *//p')
+_bd_info=$(modinfo_parms "$BD" 2>&1)
 expect_eq legacy/before-decl/modinfo "$(_gs_oneline "$_bd_info")" \
 	"$(_gs_oneline 'irq:IRQ line (i)
 ports:1-4h

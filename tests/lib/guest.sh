@@ -204,6 +204,37 @@ expect_no_dmesg() {
 	fi
 }
 
+# modinfo_parms KO: one line per parameter of the module file KO, as kmod's
+# modinfo shows them after "parm:": "NAME:DESC (TYPE)", or "NAME:TYPE"
+# without a description, in kmod's order.  busybox's modinfo lists descriptions and types apart: where there
+# is no kmod, the lines are put together from the module's strings.
+modinfo_parms() {
+	if [ -x /bin/kmod ]; then
+		modinfo "$1" | sed -n 's/^parm: *//p'
+		return
+	fi
+	# kmod reads the entries last to first and lists each name where it
+	# first meets it.
+	tr '\0' '\n' < "$1" | awk '
+		/^parm=/ || /^parmtype=/ { line[m++] = $0 }
+		END {
+			for (j = m - 1; j >= 0; j--) {
+				tag = substr(line[j], 1, index(line[j], "=") - 1)
+				rest = substr(line[j], index(line[j], "=") + 1)
+				name = substr(rest, 1, index(rest, ":") - 1)
+				val = substr(rest, index(rest, ":") + 1)
+				if (!(name in seen)) { seen[name] = 1; order[n++] = name }
+				if (tag == "parm") desc[name] = val; else type[name] = val
+			}
+			for (i = 0; i < n; i++) {
+				p = order[i]
+				if (p in desc && p in type) print p ":" desc[p] " (" type[p] ")"
+				else if (p in desc) print p ":" desc[p]
+				else print p ":" type[p]
+			}
+		}'
+}
+
 # expect_param NAME MOD PARAM WANT: /sys/module/MOD/parameters/PARAM reads WANT.
 expect_param() {
 	_gs_f=/sys/module/$(modname "$2")/parameters/$3
