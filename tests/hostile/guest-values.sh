@@ -21,8 +21,15 @@
 #    there is no count of the values given.
 #  - unknown parameters are ignored with a warning; a known one without
 #    "=" is refused ("needs a value").
+#  - an array error names the module and the parameter ("MOD: NAME: can
+#    only take N arguments"), then parse_args() names the whole value.
+#  - MODULE_PARM() parameters are read-only to root in sysfs: mode 0400.
 # busybox sh.
 . "$TESTLIB"
+# The kernel log starts empty for this part: guest.sh's marks count from
+# 1 in every script, and a mark of an earlier part in the same boot would
+# match first.
+dmesg -c > /dev/null
 
 M=$MODDIR/hostile_params/hostile_params.ko
 MOD=hostile_params
@@ -122,6 +129,11 @@ try() {
 	else
 		fail "$_c" "${_bad# }"
 	fi
+}
+
+# msg CASE REGEX: the kernel said REGEX about the last try.
+msg() {
+	expect_dmesg "hostile/values/$1/message" "$2"
 }
 
 # rep N STRING: STRING N times.
@@ -283,7 +295,11 @@ try dash-for-underscore	pi 3				-- p-i=7
 # Arrays: counts.
 try ai-4		ai 2147483647,-2147483648,0,-1	-- ai=0x7fffffff,-0x80000000,0,-1
 try ai-3		refuse				-- ai=1,2,3
+msg ai-3		"$MOD: ai: needs at least 4 arguments\$"
+msg ai-3-value		"$MOD: \`1,2,3' invalid for parameter \`ai'\$"
 try ai-5		refuse				-- ai=1,2,3,4,5
+msg ai-5		"$MOD: ai: can only take 4 arguments\$"
+msg ai-5-value		"$MOD: \`1,2,3,4,5' invalid for parameter \`ai'\$"
 try ai-trailing-comma	refuse				-- ai=1,2,3,4,
 try ah-1		ah 7,21,22,23			-- ah=7
 try ah-4		ah 32767,-32768,0,1		-- ah=32767,-32768,0,1
@@ -296,6 +312,12 @@ try as-3x1024		as "$A1024,$A1024,$A1024"	-- "as=$A1024,$A1024,$A1024"
 try as-1025		refuse				-- "as=x,$A1025"
 try ac-7		ac abcdefg,x			-- ac=abcdefg,x
 try ac-8		refuse				-- ac=abcdefgh
+msg ac-8		"ac: string doesn't fit in 7 chars\\.\$"
+msg ac-8-value		"$MOD: \`abcdefgh' too large for parameter \`ac'\$"
+try ac-8-second		refuse				-- ac=x,abcdefgh
+msg ac-8-second-value	"$MOD: \`x,abcdefgh' too large for parameter \`ac'\$"
+try pi-no-value		refuse				-- pi
+msg pi-no-value		"pi: needs a value\$"
 try ac-comma		ac ,				-- ac=,
 
 # 100 KB of arguments: the last of 100 values wins.
@@ -311,6 +333,24 @@ try args-100k		ps "99$A1000"			-- $big
 try all-at-once pb 9 ph -9 pi 99 pl -99 ps sss pc ccc ai 1,2,3,4 ah 5,6,22,23 \
 	al 7,11,12 as x,y,s2 ac z,c1 \
 	-- pb=9 ph=-9 pi=99 pl=-99 ps=sss pc=ccc ai=1,2,3,4 ah=5 ah=5,6 al=7 as=x,y ac=z
+
+# Modes: every MODULE_PARM() is read-only to root.
+ntried=$((ntried + 1))
+if expect_load hostile/values/sysfs-modes "$M"; then
+	_bad=
+	for p in pb ph pi pl ps pc ai ah al as ac; do
+		_m=$(stat -c '%a %u:%g' "$SYS/$p" 2>&1)
+		[ "$_m" = "400 0:0" ] || _bad="$_bad $p: $_m;"
+	done
+	_n=$(ls "$SYS" | wc -l)
+	[ "$_n" = 11 ] || _bad="$_bad $_n files in $SYS, want 11;"
+	if [ -z "$_bad" ]; then
+		pass hostile/values/sysfs-modes/0400
+	else
+		fail hostile/values/sysfs-modes/0400 "${_bad# }"
+	fi
+	expect_unload hostile/values/sysfs-modes/unload $MOD
+fi
 
 echo "hostile: $ntried value cases tried"
 summary

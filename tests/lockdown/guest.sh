@@ -1,13 +1,14 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # tests/lockdown/guest.sh - the guest half of tests/lockdown/run, on the
-# distro kernel (MODVERSIONS, MODULE_SIG, the lockdown LSM, SMP).  The
+# hardened kernel (Debian's MODVERSIONS, MODULE_SIG, lockdown LSM, SMP).  The
 # harness signed every module it built; this script makes an unsigned and
 # a tampered copy of one and checks what the kernel makes of each, before
 # and after lockdown is raised to integrity.
 . "$TESTLIB"
 
 SIG=sigcheck/sigcheck.ko
+OLD=sigcheck/oldparm.ko
 magic='~Module signature appended~'
 
 mount -t securityfs securityfs /sys/kernel/security 2>/dev/null
@@ -63,6 +64,10 @@ case " $(cat /proc/cmdline) " in
 	expect_eq lockdown/off "$(cat $LD)" "[none] integrity confidentiality"
 	expect_load lockdown/off/signed $SIG && expect_unload lockdown/off/signed/unload sigcheck
 	expect_refuse lockdown/off/tampered /tmp/tampered.ko
+	# An obsolete parameter is a hardware parameter: settable until locked.
+	expect_load lockdown/off/obsolete-set $OLD io=0x200 &&
+		expect_dmesg lockdown/off/obsolete-set/value 'oldparm: loaded, io=0x200' &&
+		expect_unload lockdown/off/obsolete-set/unload oldparm
 	if expect_load lockdown/off/unsigned /tmp/unsigned.ko; then
 		expect_dmesg lockdown/off/unsigned/taint 'sigcheck: module verification failed: signature and/or required key missing - tainting kernel'
 		expect_unload lockdown/off/unsigned/unload sigcheck
@@ -79,5 +84,15 @@ expect_load lockdown/integrity/signed $SIG level=3 &&
 expect_refuse lockdown/integrity/unsigned /tmp/unsigned.ko
 expect_dmesg lockdown/integrity/unsigned/message 'Lockdown: .*unsigned module loading is restricted'
 expect_refuse lockdown/integrity/tampered /tmp/tampered.ko
+
+# MODULE_PARM() values may name I/O ports and IRQs, so lockdown refuses
+# them as it refuses module_param_hw(): the module loads with its default
+# but not with a value.
+expect_load lockdown/integrity/obsolete-default $OLD &&
+	expect_dmesg lockdown/integrity/obsolete-default/value 'oldparm: loaded, io=0x300' &&
+	expect_unload lockdown/integrity/obsolete-default/unload oldparm
+expect_refuse lockdown/integrity/obsolete-set $OLD io=0x200
+expect_dmesg lockdown/integrity/obsolete-set/lockdown 'Lockdown: insmod: unsafe module parameters is restricted'
+expect_dmesg lockdown/integrity/obsolete-set/message "oldparm: .0x200' invalid for parameter .io'"
 
 summary

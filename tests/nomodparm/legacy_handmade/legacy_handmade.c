@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * A module that carries an obsolete-parameter record although
- * MODULE_PARM() no longer exists: the record is laid out by hand, the
- * way MODULE_PARM() of a CONFIG_OBSOLETE_MODPARM=y kernel writes it.  A
- * CONFIG_OBSOLETE_MODPARM=n kernel must refuse it, not ignore it.
+ * A module that carries a Linux 2.6.0-2.6.16 obsolete-parameter record, laid
+ * out by hand in a "__obsparm" section the way MODULE_PARM() of those
+ * kernels wrote it.  The series does not use that section: a
+ * CONFIG_OBSOLETE_MODPARM=n kernel treats it as stock 6.12 does, it warns
+ * "Ignoring obsolete parameters" and loads the module, without a parameter.
  */
 #include <linux/module.h>
 
@@ -23,10 +24,15 @@ static struct handmade_obsparm __obsparm_irq
 
 static int __init legacy_handmade_init(void)
 {
-	pr_info("legacy_handmade: irq=%d\n", irq);
+	pr_info("%s: irq=%d\n", KBUILD_MODNAME, irq);
 	return 0;
 }
 module_init(legacy_handmade_init);
 
-MODULE_DESCRIPTION("modparm test: a hand-made obsolete parameter record");
+static void __exit legacy_handmade_exit(void)
+{
+}
+module_exit(legacy_handmade_exit);
+
+MODULE_DESCRIPTION("modparm test: a hand-made 2.6.16 obsolete parameter record");
 MODULE_LICENSE("GPL");
