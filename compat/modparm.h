@@ -1,0 +1,564 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * compat/modparm.h - MODULE_PARM() for stock kernels, as a header only
+ *
+ * Build a Linux 2.4-era driver that still says MODULE_PARM(var, "type")
+ * out of tree against an unpatched kernel (Debian's linux-headers 6.1 and
+ * 6.12 are tested), with this header included before the driver's own
+ * code, e.g. "ccflags-y += -include $(src)/modparm.h" in its Kbuild file.
+ *
+ * It follows the modparm series (patches/ of the modparm project) as
+ * closely as a header can, with the same type classes and the same build
+ * errors.  A kernel that has the series defines MODULE_PARM() itself in
+ * <linux/moduleparam.h>: then the series' version wins and this header
+ * adds nothing.
+ *
+ * The type string is "[MIN[-MAX]]L": L is b (byte), h (short), i (int),
+ * l (long), s (char *) or c<LEN> (char[LEN]); no count takes exactly one
+ * value, MIN exactly MIN comma-separated values, MIN-MAX between MIN and
+ * MAX values.  Each use:
+ *   - warns at build time (-DMODPARM_QUIET silences it);
+ *   - is a build error if its letter does not fit the variable's C type,
+ *     or if the variable has no room for MAX values (when the compiler can
+ *     fold the count out of the literal; otherwise a value is refused when
+ *     the module loads);
+ *   - is a real kernel_param in __param, read-only to root in sysfs
+ *     (0400) and a hardware parameter (refused under lockdown), whose ops
+ *     decode the type string and set the values through the kernel's own
+ *     exported setters (param_array_ops, param_ops_int, ...,
+ *     param_set_copystring()).  A value that does not fit, or a wrong
+ *     number of values, refuses the module with a message naming the
+ *     module, the parameter and the reason.
+ *
+ * Differences from the series: the checks that the series' loader makes
+ * on every MODULE_PARM() record (variable in the module's data, type
+ * string valid, room for MAX values) are made here only when a value is
+ * given; a variable in __initdata is not supported (modpost reports a
+ * section mismatch); there is no load-time warning listing the obsolete
+ * parameters.
+ */
+#ifndef _COMPAT_MODPARM_H
+#define _COMPAT_MODPARM_H
+
+#include <linux/version.h>
+#include <linux/compiler.h>
+#include <linux/kernel.h>
+#include <linux/init.h>
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/stringify.h>
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(5, 10, 0)
+#error "compat/modparm.h: needs Linux 5.10 or later (tested: 6.1, 6.12)"
+#endif
+
+#ifndef MODULE_PARM	/* else the kernel has the modparm series: use its own */
+
+/* The type classes, as in the series' <linux/moduleparam.h>. */
+enum obsolete_param_class {
+	OBSPARM_NONE,
+	OBSPARM_BYTE,
+	OBSPARM_SHORT,
+	OBSPARM_INT,
+	OBSPARM_LONG,
+	OBSPARM_CHARP,
+	OBSPARM_CONST,
+	OBSPARM_CHARS,
+	OBSPARM_ARRAY = 0x10,
+};
+
+#define __OBSPARM_TYPES(ptr)						\
+	char ptr : OBSPARM_BYTE, signed char ptr : OBSPARM_BYTE,	\
+	unsigned char ptr : OBSPARM_BYTE,				\
+	short ptr : OBSPARM_SHORT, unsigned short ptr : OBSPARM_SHORT,	\
+	int ptr : OBSPARM_INT, unsigned int ptr : OBSPARM_INT,		\
+	long ptr : OBSPARM_LONG, unsigned long ptr : OBSPARM_LONG,	\
+	char *ptr : OBSPARM_CHARP, const char *ptr : OBSPARM_CHARP,	\
+	const char ptr : OBSPARM_CONST,					\
+	const signed char ptr : OBSPARM_CONST,				\
+	const unsigned char ptr : OBSPARM_CONST,			\
+	const short ptr : OBSPARM_CONST,				\
+	const unsigned short ptr : OBSPARM_CONST,			\
+	const int ptr : OBSPARM_CONST,					\
+	const unsigned int ptr : OBSPARM_CONST,				\
+	const long ptr : OBSPARM_CONST,					\
+	const unsigned long ptr : OBSPARM_CONST,			\
+	char *const ptr : OBSPARM_CONST,				\
+	const char *const ptr : OBSPARM_CONST,				\
+	bool ptr : OBSPARM_NONE, long long ptr : OBSPARM_NONE,		\
+	unsigned long long ptr : OBSPARM_NONE
+
+/* &var names a scalar's type; an array decays to a pointer to its elements. */
+#define __obsparm_elem_class(var)					\
+	_Generic((var), __OBSPARM_TYPES(*), default :			\
+		__alignof__(__typeof__(var)) == 1 ?			\
+		OBSPARM_CHARS : OBSPARM_NONE)
+#define __obsparm_class(var)						\
+	_Generic(&(var), __OBSPARM_TYPES(*), default :			\
+		OBSPARM_ARRAY | __obsparm_elem_class(var))
+
+/* Whether type letter @letter may describe a variable of class @class. */
+static __always_inline bool obsolete_param_fits(char letter, unsigned int class)
+{
+	unsigned int elem = class & ~OBSPARM_ARRAY;
+
+	switch (letter) {
+	case 'b':
+		return elem == OBSPARM_BYTE;
+	case 'h':
+		return elem == OBSPARM_SHORT;
+	case 'i':
+		return elem == OBSPARM_INT;
+	case 'l':
+		return elem == OBSPARM_LONG;
+	case 's':
+		return elem == OBSPARM_CHARP;
+	case 'c':
+		return class == (OBSPARM_ARRAY | OBSPARM_BYTE) ||
+		       class == (OBSPARM_ARRAY | OBSPARM_CHARS);
+	}
+	return false;
+}
+
+/**
+ * struct obsolete_param_type - what a MODULE_PARM() type string describes
+ * @min: fewest comma-separated values accepted
+ * @max: most values accepted
+ * @size: bytes one value occupies in the variable
+ * @len: for "c<LEN>", the size of each char buffer
+ * @letter: the type letter: b, h, i, l, s or c
+ */
+struct obsolete_param_type {
+	unsigned int min;
+	unsigned int max;
+	unsigned int size;
+	unsigned int len;
+	char letter;
+};
+
+/* Counts and lengths above this are not parameters, as in the series. */
+#define OBSOLETE_PARAM_LIMIT	65535
+
+/* Decimal digits at @s into @val; NULL if there are none or too many. */
+static __always_inline const char *__modparm_count(const char *s,
+						   unsigned int *val)
+{
+	unsigned int v = 0;
+
+	if (*s < '0' || *s > '9')
+		return NULL;
+	do {
+		v = v * 10 + (*s++ - '0');
+		if (v > OBSOLETE_PARAM_LIMIT)
+			return NULL;
+	} while (*s >= '0' && *s <= '9');
+	*val = v;
+	return s;
+}
+
+/*
+ * obsolete_param_parse_type - decode a type string, "[MIN[-MAX]]L"
+ * Return: NULL if @type is valid (and @t filled in), else why not.  The
+ * same grammar, limits and reasons as the series' decoder.  Always
+ * inline: at the use, on a literal, the compiler can fold it whole.
+ */
+static __always_inline const char *
+obsolete_param_parse_type(const char *type, struct obsolete_param_type *t)
+{
+	const char *p = type;
+	unsigned int min = 1, max = 1, len = 0, size;
+	char letter;
+
+	if (*p >= '0' && *p <= '9') {
+		p = __modparm_count(p, &min);
+		if (!p)
+			return "count is too large";
+		max = min;
+		if (*p == '-') {
+			p = __modparm_count(p + 1, &max);
+			if (!p)
+				return "range has no valid maximum";
+		}
+	}
+	if (!max)
+		return "it takes no values";
+	if (min > max)
+		return "minimum count is above the maximum";
+	letter = *p++;
+	switch (letter) {
+	case '\0':
+		return "type letter is missing";
+	case 'b':
+		size = sizeof(unsigned char);
+		break;
+	case 'h':
+		size = sizeof(short);
+		break;
+	case 'i':
+		size = sizeof(int);
+		break;
+	case 'l':
+		size = sizeof(long);
+		break;
+	case 's':
+		size = sizeof(char *);
+		break;
+	case 'c':
+		p = __modparm_count(p, &len);
+		if (!p)
+			return "string length is missing or too large";
+		if (!len)
+			return "string length is zero";
+		size = len;
+		break;
+	default:
+		return "unknown type letter";
+	}
+	if (*p)
+		return "trailing characters after the type letter";
+	t->min = min;
+	t->max = max;
+	t->size = size;
+	t->len = len;
+	t->letter = letter;
+	return NULL;
+}
+
+/* Bytes the values of @type take, 0 if it does not decode. */
+static __always_inline unsigned long __modparm_bytes(const char *type)
+{
+	struct obsolete_param_type t;
+
+	if (obsolete_param_parse_type(type, &t))
+		return 0;
+	return (unsigned long)t.max * t.size;
+}
+
+/* The letter of a type string literal: its last character, or c<LEN>. */
+#define __obsparm_last(type)	((type)[sizeof(type) - 2 + (sizeof(type) < 2)])
+#define __obsparm_letter(type)						\
+	(__obsparm_last(type) >= '0' && __obsparm_last(type) <= '9' ?	\
+	 'c' : __obsparm_last(type))
+
+/* The series' build errors, word for word. */
+#define __MODULE_PARM_FITS(var, _type, cls, what, use)			\
+	compiletime_assert(__obsparm_class(var) != (cls) ||		\
+			   obsolete_param_fits(__obsparm_letter(_type),	\
+					       __obsparm_class(var)),	\
+			   "MODULE_PARM(" #var ", " #_type "): " #var	\
+			   " is " what ": use " use)
+
+#define __MODULE_PARM_FITS_BOTH(var, _type, cls, what, l, t)		\
+	do {								\
+		__MODULE_PARM_FITS(var, _type, cls, what,		\
+			"\"" l "\" or module_param(.., " t ", 0)");	\
+		__MODULE_PARM_FITS(var, _type, OBSPARM_ARRAY | (cls),	\
+			what " array", "\"" l "\" with a count or "	\
+			"module_param_array(.., " t ", NULL, 0)");	\
+	} while (0)
+
+/*
+ * Room for MAX values: a build error when the compiler folds the literal
+ * (gcc and clang do at -O2), a refusal when a value is given otherwise.
+ */
+#define __MODULE_PARM_ROOM(var, _type)					\
+	do {								\
+		const unsigned long __need = __modparm_bytes(_type);	\
+									\
+		compiletime_assert(!__builtin_constant_p(__need) ||	\
+				   __need <= sizeof(var),		\
+			"MODULE_PARM(" #var ", " #_type "): " #var	\
+			" has no room for the values " #_type		\
+			" takes: make it larger or the count smaller");	\
+	} while (0)
+
+/*
+ * Make it warn first: every use warns where it is written, with gcc and
+ * clang alike, as in the series.  -DMODPARM_QUIET silences it.
+ */
+#ifdef MODPARM_QUIET
+#define __MODULE_PARM_WARN(var)		do { } while (0)
+#else
+#define __MODULE_PARM_PRAGMA(x)		_Pragma(#x)
+#define __MODULE_PARM_WARNING(msg)	__MODULE_PARM_PRAGMA(GCC warning msg)
+#define __MODULE_PARM_WARN(var)						\
+	__MODULE_PARM_WARNING(__stringify(				\
+		MODULE_PARM(var) is obsolete, use module_param,	\
+		module_param_array or module_param_string, see		\
+		compat/README.md))
+#endif
+
+/*
+ * The checks run in an __init function the compiler reduces to a bare
+ * return: the letter is folded from the literal, which is no integer
+ * constant expression, so a static_assert() cannot see it.
+ */
+#define __MODULE_PARM_CHECK(var, _type)					\
+	static void __init __used __obsparm_check_##var(void)		\
+	{								\
+		__MODULE_PARM_WARN(var);				\
+		__MODULE_PARM_FITS(var, _type, OBSPARM_BYTE, "a char",	\
+			"\"b\" or module_param(.., byte, 0)");		\
+		__MODULE_PARM_FITS(var, _type, OBSPARM_ARRAY | OBSPARM_BYTE, \
+			"a char array", "\"c\" and its size, or "	\
+			"module_param_string(), for a string; "		\
+			"\"b\" with a count for bytes");		\
+		__MODULE_PARM_FITS_BOTH(var, _type, OBSPARM_SHORT, "a short", "h", "short"); \
+		__MODULE_PARM_FITS_BOTH(var, _type, OBSPARM_INT, "an int", "i", "int"); \
+		__MODULE_PARM_FITS_BOTH(var, _type, OBSPARM_LONG, "a long", "l", "long"); \
+		__MODULE_PARM_FITS_BOTH(var, _type, OBSPARM_CHARP, "a char *", "s", "charp"); \
+		__MODULE_PARM_FITS(var, _type, OBSPARM_ARRAY | OBSPARM_CHARS, \
+			"an array of arrays", "\"c\" with a count and "	\
+			"the size of the inner arrays");		\
+		__MODULE_PARM_FITS(var, _type, OBSPARM_CONST, "const",	\
+			"a variable a parameter may write");		\
+		__MODULE_PARM_FITS(var, _type, OBSPARM_ARRAY | OBSPARM_CONST, \
+			"a const array", "an array a parameter may write"); \
+		__MODULE_PARM_FITS(var, _type, OBSPARM_NONE,		\
+			"of a type no letter describes", "module_param() with its type"); \
+		__MODULE_PARM_FITS(var, _type, OBSPARM_ARRAY | OBSPARM_NONE, \
+			"an array of a type no letter describes",	\
+			"module_param_array() with its type");		\
+		__MODULE_PARM_ROOM(var, _type);				\
+	}
+
+/**
+ * struct obsolete_param - a MODULE_PARM() parameter, as the compiler saw it
+ * @type: the type string, "[MIN[-MAX]]L"
+ * @addr: the variable
+ * @size: sizeof the variable
+ * @class: the variable's enum obsolete_param_class
+ */
+struct obsolete_param {
+	const char *type;
+	void *addr;
+	unsigned int size;
+	unsigned char class;
+};
+
+/*
+ * The ops, one set per object file that includes this header (the module's
+ * own code: nothing is exported).  They refuse with a message that names
+ * the module, the parameter and the reason.
+ */
+#define __modparm_err(kp, fmt, ...)					\
+	pr_err("%s: parameter %s: " fmt "\n", KBUILD_MODNAME,		\
+	       (kp)->name, ##__VA_ARGS__)
+
+static const struct kernel_param_ops __modparm_string_ops __maybe_unused = {
+	.set = param_set_copystring,
+	.get = param_get_string,
+};
+
+/* The exported ops that parse and show one value of letter @letter. */
+static inline const struct kernel_param_ops *__modparm_elem_ops(char letter)
+{
+	switch (letter) {
+	case 'b':
+		return &param_ops_byte;
+	case 'h':
+		return &param_ops_short;
+	case 'i':
+		return &param_ops_int;
+	case 'l':
+		return &param_ops_long;
+	case 's':
+		return &param_ops_charp;
+	}
+	return &__modparm_string_ops;
+}
+
+/* Decode and check a record: its type string, letter and room. */
+static inline int __modparm_decode(const struct kernel_param *kp,
+				   struct obsolete_param_type *t)
+{
+	const struct obsolete_param *op = kp->arg;
+	const char *why = obsolete_param_parse_type(op->type, t);
+
+	if (why) {
+		__modparm_err(kp, "type \"%s\" refused: %s", op->type, why);
+		return -EINVAL;
+	}
+	if (!obsolete_param_fits(t->letter, op->class)) {
+		__modparm_err(kp, "type \"%s\" refused: its type letter does not fit its variable's C type",
+			      op->type);
+		return -EINVAL;
+	}
+	if (op->size < (u64)t->max * t->size) {
+		__modparm_err(kp, "type \"%s\" refused: needs %llu bytes, but its variable has %u",
+			      op->type, (u64)t->max * t->size, op->size);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static inline const char *__modparm_what(char letter)
+{
+	switch (letter) {
+	case 'b':
+		return "a byte (0 to 255)";
+	case 'h':
+		return "a short";
+	case 'i':
+		return "an int";
+	case 'l':
+		return "a long";
+	}
+	return "a string";
+}
+
+static int __maybe_unused __modparm_set(const char *val,
+					const struct kernel_param *kp)
+{
+	const struct obsolete_param *op = kp->arg;
+	struct obsolete_param_type t;
+	struct kparam_string *strs = NULL;
+	struct kparam_array arr;
+	struct kernel_param p = *kp;
+	unsigned int i, n, num = 0;
+	int err;
+
+	err = __modparm_decode(kp, &t);
+	if (err)
+		return err;
+	if (!val) {
+		__modparm_err(kp, "needs a value");
+		return -EINVAL;
+	}
+	/* param_array_ops takes 1 to max values: count them first. */
+	for (n = 1, i = 0; val[i]; i++)
+		n += val[i] == ',';
+	if (n > t.max) {
+		__modparm_err(kp, "can only take %u arguments", t.max);
+		return -EINVAL;
+	}
+	if (n < t.min) {
+		__modparm_err(kp, "needs at least %u arguments", t.min);
+		return -EINVAL;
+	}
+	arr.max = t.max;
+	arr.elemsize = t.size;
+	arr.num = &num;
+	arr.ops = __modparm_elem_ops(t.letter);
+	arr.elem = op->addr;
+	if (t.letter == 'c') {
+		/*
+		 * param_set_copystring() finds its buffer and length through
+		 * kernel_param.str: a descriptor per buffer while setting.
+		 */
+		strs = kmalloc_array(t.max, sizeof(*strs), GFP_KERNEL);
+		if (!strs)
+			return -ENOMEM;
+		for (i = 0; i < t.max; i++) {
+			strs[i].maxlen = t.len;
+			strs[i].string = (char *)op->addr + (size_t)i * t.len;
+		}
+		arr.elemsize = sizeof(*strs);
+		arr.elem = strs;
+	}
+	p.arr = &arr;
+	err = param_array_ops.set(val, &p);
+	kfree(strs);
+	if (err && t.letter == 'c')
+		__modparm_err(kp, "\"%s\" refused: each value must be shorter than %u characters",
+			      val, t.len);
+	else if (err)
+		__modparm_err(kp, "\"%s\" refused: each value must be %s",
+			      val, __modparm_what(t.letter));
+	return err;
+}
+
+/*
+ * The values, comma-separated, each formatted in a scratch page by the
+ * element's own ops (they may write a page each).  A c<LEN> buffer is
+ * shown up to its LEN, NUL or not.
+ */
+static int __maybe_unused __modparm_get(char *buffer,
+					const struct kernel_param *kp)
+{
+	const struct obsolete_param *op = kp->arg;
+	struct obsolete_param_type t;
+	struct kernel_param p = *kp;
+	unsigned int i;
+	int off = 0, ret = 0;
+	char *val;
+
+	if (obsolete_param_parse_type(op->type, &t) ||
+	    op->size < (u64)t.max * t.size)
+		return -EINVAL;
+	val = kmalloc(PAGE_SIZE, GFP_KERNEL);
+	if (!val)
+		return -ENOMEM;
+	for (i = 0; i < t.max; i++) {
+		p.arg = (char *)op->addr + (size_t)i * t.size;
+		if (t.letter == 'c')
+			ret = scnprintf(val, PAGE_SIZE, "%.*s\n", (int)t.len,
+					(char *)p.arg);
+		else
+			ret = __modparm_elem_ops(t.letter)->get(val, &p);
+		if (ret < 0)
+			break;
+		if (ret > PAGE_SIZE - 1 - off) {
+			ret = -EOVERFLOW;
+			break;
+		}
+		/* Each value ends in '\n': make it the separator. */
+		memcpy(buffer + off, val, ret);
+		off += ret;
+		if (i + 1 < t.max && off > 0)
+			buffer[off - 1] = ',';
+	}
+	kfree(val);
+	if (ret < 0)
+		return ret;
+	buffer[off] = '\0';
+	return off;
+}
+
+static void __maybe_unused __modparm_free(void *arg)
+{
+	const struct obsolete_param *op = arg;
+	struct obsolete_param_type t;
+	unsigned int i;
+
+	if (obsolete_param_parse_type(op->type, &t) || t.letter != 's' ||
+	    op->size < (u64)t.max * t.size)
+		return;
+	for (i = 0; i < t.max; i++)
+		param_free_charp((char **)op->addr + i);
+}
+
+/* NOARG: a missing value gets our message, not a bare "invalid". */
+static const struct kernel_param_ops __modparm_ops __maybe_unused = {
+	.flags = KERNEL_PARAM_OPS_FL_NOARG,
+	.set = __modparm_set,
+	.get = __modparm_get,
+	.free = __modparm_free,
+};
+
+/**
+ * MODULE_PARM - obsolete: declare a module parameter the Linux 2.4 way
+ * @var: the variable, declared before this line
+ * @_type: "[MIN[-MAX]]L", a string literal
+ *
+ * New code must use module_param(), module_param_array() or
+ * module_param_string().  The parameter is read-only in sysfs, to root,
+ * and a hardware parameter: under lockdown it cannot be set.
+ */
+#define MODULE_PARM(var, _type)						\
+	__MODULE_PARM_TYPE(var, _type);					\
+	__MODULE_PARM_CHECK(var, _type)					\
+	static const struct obsolete_param __obsparm_##var = {		\
+		.type = _type,						\
+		.addr = (void *)&(var),					\
+		.size = sizeof(var),					\
+		.class = __obsparm_class(var),				\
+	};								\
+	__module_param_call(MODULE_PARAM_PREFIX, var, &__modparm_ops,	\
+			    .arg = (void *)&__obsparm_##var, 0400, 0,	\
+			    KERNEL_PARAM_FL_HWPARAM)
+
+#endif /* !MODULE_PARM */
+#endif /* _COMPAT_MODPARM_H */
