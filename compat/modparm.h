@@ -141,21 +141,33 @@ struct obsolete_param_type {
 /* Counts and lengths above this are not parameters, as in the series. */
 #define OBSOLETE_PARAM_LIMIT	65535
 
-/* Decimal digits at @s into @val; NULL if there are none or too many. */
+#define __modparm_isdigit(c)	((c) >= '0' && (c) <= '9')
+
+/*
+ * Decimal digits at @s into @val; NULL if there are none or too many.
+ * Without a loop, so that gcc and clang fold it whole on a literal.  A
+ * character is read only after a digit: never past the terminating NUL.
+ */
 static __always_inline const char *__modparm_count(const char *s,
 						   unsigned int *val)
 {
-	unsigned int v = 0;
+	unsigned int v, n = 0;
 
-	if (*s < '0' || *s > '9')
+	if (!__modparm_isdigit(s[n]))
 		return NULL;
-	do {
-		v = v * 10 + (*s++ - '0');
-		if (v > OBSOLETE_PARAM_LIMIT)
-			return NULL;
-	} while (*s >= '0' && *s <= '9');
+	v = s[n++] - '0';
+	if (n == 1 && __modparm_isdigit(s[n]))
+		v = v * 10 + (s[n++] - '0');
+	if (n == 2 && __modparm_isdigit(s[n]))
+		v = v * 10 + (s[n++] - '0');
+	if (n == 3 && __modparm_isdigit(s[n]))
+		v = v * 10 + (s[n++] - '0');
+	if (n == 4 && __modparm_isdigit(s[n]))
+		v = v * 10 + (s[n++] - '0');
+	if ((n == 5 && __modparm_isdigit(s[n])) || v > OBSOLETE_PARAM_LIMIT)
+		return NULL;
 	*val = v;
-	return s;
+	return s + n;
 }
 
 /*
@@ -171,7 +183,7 @@ obsolete_param_parse_type(const char *type, struct obsolete_param_type *t)
 	unsigned int min = 1, max = 1, len = 0, size;
 	char letter;
 
-	if (*p >= '0' && *p <= '9') {
+	if (__modparm_isdigit(*p)) {
 		p = __modparm_count(p, &min);
 		if (!p)
 			return "count is too large";
@@ -406,7 +418,7 @@ static inline const char *__modparm_what(char letter)
 	case 'l':
 		return "a long";
 	}
-	return "a string";
+	return "a string of at most 1024 characters";
 }
 
 static int __maybe_unused __modparm_set(const char *val,
@@ -461,12 +473,20 @@ static int __maybe_unused __modparm_set(const char *val,
 	p.arr = &arr;
 	err = param_array_ops.set(val, &p);
 	kfree(strs);
-	if (err && t.letter == 'c')
-		__modparm_err(kp, "\"%s\" refused: each value must be shorter than %u characters",
-			      val, t.len);
-	else if (err)
-		__modparm_err(kp, "\"%s\" refused: each value must be %s",
-			      val, __modparm_what(t.letter));
+	if (!err)
+		return 0;
+	/*
+	 * param_array_ops cut the value at each comma it passed, and @num
+	 * values were taken: the one after them was refused.
+	 */
+	for (i = 0; i < num; i++)
+		val += strlen(val) + 1;
+	if (t.letter == 'c')
+		__modparm_err(kp, "value %u (\"%.64s\") is too long: at most %u characters",
+			      num + 1, val, t.len - 1);
+	else
+		__modparm_err(kp, "value %u (\"%.64s\") is not %s",
+			      num + 1, val, __modparm_what(t.letter));
 	return err;
 }
 
