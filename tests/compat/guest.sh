@@ -1,0 +1,157 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# tests/compat/guest.sh - the guest half of tests/compat/run: on one of
+# Debian's stock kernels, tests/legacy/modules/legacy_all built with
+# compat/modparm.h force-included, and the DKMS example driver.
+#
+# The values and sysfs contents are those tests/legacy/guest.sh expects of
+# the series; the refusals are compat/modparm.h's own messages, which name
+# the module, the parameter and the reason.  Every check prints one
+# PASS/FAIL line; summary ends it.
+
+. "$TESTLIB"
+
+K=$(uname -r)
+ALL=legacy_all/legacy_all.ko
+SYS=/sys/module/legacy_all/parameters
+OBS="debug io irq dma media txq rx_copybreak tx_timeout mem win model ifname units alias"
+
+params() {
+	_p_g=$1
+	shift
+	for _p_a in "$@"; do
+		expect_param "$_p_g/sysfs/${_p_a%%=*}" legacy_all "${_p_a%%=*}" "${_p_a#*=}"
+	done
+}
+
+# refuse NAME PATTERN ARGS...: legacy_all with ARGS is refused, and the
+# kernel says PATTERN (an ERE).
+refuse() {
+	_r_n=$1 _r_p=$2
+	shift 2
+	expect_refuse "refuse/$_r_n" "$ALL" "$@"
+	expect_dmesg "refuse/$_r_n/message" "$_r_p"
+}
+
+unload() {
+	expect_unload "$1/unload" legacy_all
+}
+
+case $K in
+*-amd64)	pass "stock-kernel/$K" ;;
+*)		fail "stock-kernel" "uname -r is $K, not one of Debian's amd64 kernels" ;;
+esac
+
+# --- modinfo: the stock modinfo shows MODULE_PARM()'s parmtype lines ---------
+minfo=$(modinfo_parms "$ALL" 2>&1)
+for want in 'debug:i' 'io:I/O ports (1-4i)' 'irq:IRQ lines (4i)' \
+	'dma:DMA channels (0-3h)' 'media:2-6i' 'txq:TX queue length (b)' \
+	'rx_copybreak:i' 'tx_timeout:h' 'mem:shared memory base (l)' 'win:2l' \
+	'model:board model (s)' 'ifname:interface name (c16)' \
+	'units:units per card (1-3i)' 'alias:1-2c16' \
+	'verbose:new-style verbosity (int)'; do
+	if printf '%s\n' "$minfo" | grep -qxF -- "$want"; then
+		pass "modinfo/${want%%:*}"
+	else
+		fail "modinfo/${want%%:*}" "no 'parm: $want' in: $(_gs_oneline "$minfo")"
+	fi
+done
+
+# --- defaults ------------------------------------------------------------------
+if expect_load defaults/load "$ALL"; then
+	params defaults debug=1 io=768,800,832,864 irq=5,9,10,11 dma=1,3,5 \
+		media=1,2,0,0,0,0 txq=16 rx_copybreak=200 tx_timeout=400 \
+		mem=851968 win=4096,8192 model=ne2000 'ifname=eth%d' \
+		units=1,0,0 alias=lan,wan verbose=0
+	for p in $OBS verbose; do
+		want=400
+		[ "$p" = verbose ] && want=444
+		if [ -e "$SYS/$p" ]; then
+			expect_eq "mode/$p" "$(stat -c %a "$SYS/$p")" $want
+		else
+			fail "mode/$p" "$SYS/$p does not exist"
+		fi
+	done
+	unload defaults
+fi
+
+# --- good values of every form -------------------------------------------------
+if expect_load good/load "$ALL" debug=3 io=0x280,0x2a0 irq=3,4,5,7 \
+	dma=6,7 media=1,2,3,4,5,6 txq=255 rx_copybreak=-1 tx_timeout=-32768 \
+	mem=-5 win=1,2 'model="isa ne2000"' ifname=abcdefghijklmno \
+	units=2,3,4 alias=uplink,abcdefghijklmno verbose=2; then
+	params good debug=3 io=640,672,832,864 irq=3,4,5,7 dma=6,7,5 \
+		media=1,2,3,4,5,6 txq=255 rx_copybreak=-1 tx_timeout=-32768 \
+		mem=-5 win=1,2 'model=isa ne2000' ifname=abcdefghijklmno \
+		units=2,3,4 alias=uplink,abcdefghijklmno verbose=2
+	expect_dmesg good/dmesg-1 'legacy_all: debug=3 io=640,672,832,864 irq=3,4,5,7 dma=6,7,5 media=1,2,3,4,5,6$'
+	expect_dmesg good/dmesg-2 'legacy_all: txq=255 rx_copybreak=-1 tx_timeout=-32768 mem=-5 win=1,2 units=2,3,4 verbose=2$'
+	expect_dmesg good/dmesg-3 'legacy_all: model=isa ne2000 model_len=10 ifname=abcdefghijklmno alias=uplink,abcdefghijklmno$'
+	unload good
+fi
+
+# --- limits of each integer type (x86_64: long is 64 bits) ---------------------
+if expect_load radix/load "$ALL" debug=0x10 io=010,0x20,-0x10 txq=0xff \
+	rx_copybreak=-2147483648 tx_timeout=077 mem=0x7fffffffffffffff \
+	win=-9223372036854775808,0 units=0x7fffffff; then
+	params radix debug=16 io=8,32,-16,864 txq=255 rx_copybreak=-2147483648 \
+		tx_timeout=63 mem=9223372036854775807 \
+		win=-9223372036854775808,0 units=2147483647,0,0
+	unload radix
+fi
+
+# --- s: up to 1024 characters, as param_set_charp() takes ----------------------
+s1024=$(head -c 1024 /dev/zero | tr '\0' m)
+if expect_load s1024/load "$ALL" "model=$s1024"; then
+	expect_eq s1024/sysfs-length "$(cat $SYS/model | tr -d '\n' | wc -c)" 1024
+	unload s1024
+fi
+refuse s-1025 'legacy_all: parameter model: value 1 \("m{64}"\) is not a string of at most 1024 characters' "model=${s1024}m"
+
+# --- wrong counts --------------------------------------------------------------
+refuse too-many-1-4i 'legacy_all: parameter io: can only take 4 arguments' io=1,2,3,4,5
+refuse too-many-4i 'legacy_all: parameter irq: can only take 4 arguments' irq=1,2,3,4,5
+refuse too-many-0-3h 'legacy_all: parameter dma: can only take 3 arguments' dma=1,2,3,4
+refuse too-many-macro 'legacy_all: parameter units: can only take 3 arguments' units=1,2,3,4
+refuse too-many-c 'legacy_all: parameter alias: can only take 2 arguments' alias=a,b,c
+refuse too-many-scalar 'legacy_all: parameter debug: can only take 1 arguments' debug=1,2
+refuse too-few-4i 'legacy_all: parameter irq: needs at least 4 arguments' irq=1,2,3
+refuse too-few-2-6i 'legacy_all: parameter media: needs at least 2 arguments' media=1
+refuse too-few-stringify 'legacy_all: parameter win: needs at least 2 arguments' win=1
+
+# --- bad values ------------------------------------------------------------------
+refuse nan-i 'legacy_all: parameter debug: value 1 \("x"\) is not an int' debug=x
+refuse nan-array 'legacy_all: parameter io: value 2 \("abc"\) is not an int' io=0x300,abc
+refuse empty-element 'legacy_all: parameter io: value 2 \(""\) is not an int' io=1,,3
+refuse nan-l 'legacy_all: parameter mem: value 1 \("12k"\) is not a long' mem=12k
+refuse b-256 'legacy_all: parameter txq: value 1 \("256"\) is not a byte' txq=256
+refuse b-negative 'legacy_all: parameter txq: value 1 \("-1"\) is not a byte' txq=-1
+refuse h-32768 'legacy_all: parameter tx_timeout: value 1 \("32768"\) is not a short' tx_timeout=32768
+refuse h-array 'legacy_all: parameter dma: value 2 \("32768"\) is not a short' dma=1,32768
+refuse i-2147483648 'legacy_all: parameter debug: value 1 \("2147483648"\) is not an int' debug=2147483648
+refuse l-over 'legacy_all: parameter mem: value 1 \("9223372036854775808"\) is not a long' mem=9223372036854775808
+refuse c16-too-long 'legacy_all: parameter ifname: value 1 \("abcdefghijklmnop"\) is too long: at most 15 characters' ifname=abcdefghijklmnop
+refuse c16-array-too-long 'legacy_all: parameter alias: value 2 \("abcdefghijklmnop"\) is too long: at most 15 characters' alias=ok,abcdefghijklmnop
+refuse missing-value 'legacy_all: parameter debug: needs a value' debug
+refuse missing-value-array 'legacy_all: parameter io: needs a value' io
+refuse new-style-nan "legacy_all: \`x' invalid for parameter \`verbose'" verbose=x
+
+# --- the DKMS example, a driver left as 2.4 had it -------------------------------
+OI=oldisa/oldisa.ko
+if expect_load oldisa/defaults "$OI"; then
+	expect_dmesg oldisa/defaults/values 'oldisa: io=0x300 irq=5 options=0,0,0,0 name=oldisa mode=auto$'
+	expect_unload oldisa/defaults/unload oldisa
+fi
+if expect_load oldisa/set "$OI" io=0x280 irq=10 options=1,2 name=eth-isa0 mode=10baseT; then
+	expect_dmesg oldisa/set/values 'oldisa: io=0x280 irq=10 options=1,2,0,0 name=eth-isa0 mode=10baseT$'
+	expect_param oldisa/set/sysfs-options oldisa options 1,2,0,0
+	expect_param oldisa/set/sysfs-name oldisa name eth-isa0
+	expect_unload oldisa/set/unload oldisa
+fi
+expect_refuse oldisa/too-many "$OI" options=1,2,3,4,5
+expect_dmesg oldisa/too-many/message 'oldisa: parameter options: can only take 4 arguments'
+
+left=$(grep -E '^(legacy_all|oldisa) ' /proc/modules | cut -d' ' -f1 | tr '\n' ' ')
+expect_eq nothing-loaded "$left" ""
+
+summary
