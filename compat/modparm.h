@@ -248,6 +248,13 @@ static __always_inline unsigned long __modparm_bytes(const char *type)
 	return (unsigned long)t.max * t.size;
 }
 
+/* At run time, one copy of the decoder for all the ops. */
+static noinline const char * __maybe_unused
+__modparm_parse(const char *type, struct obsolete_param_type *t)
+{
+	return obsolete_param_parse_type(type, t);
+}
+
 /* The letter of a type string literal: its last character, or c<LEN>. */
 #define __obsparm_last(type)	((type)[sizeof(type) - 2 + (sizeof(type) < 2)])
 #define __obsparm_letter(type)						\
@@ -387,7 +394,7 @@ static inline int __modparm_decode(const struct kernel_param *kp,
 				   struct obsolete_param_type *t)
 {
 	const struct obsolete_param *op = kp->arg;
-	const char *why = obsolete_param_parse_type(op->type, t);
+	const char *why = __modparm_parse(op->type, t);
 
 	if (why) {
 		__modparm_err(kp, "type \"%s\" refused: %s", op->type, why);
@@ -505,7 +512,7 @@ static int __maybe_unused __modparm_get(char *buffer,
 	int off = 0, ret = 0;
 	char *val;
 
-	if (obsolete_param_parse_type(op->type, &t) ||
+	if (__modparm_parse(op->type, &t) ||
 	    op->size < (u64)t.max * t.size)
 		return -EINVAL;
 	val = kmalloc(PAGE_SIZE, GFP_KERNEL);
@@ -543,7 +550,7 @@ static void __maybe_unused __modparm_free(void *arg)
 	struct obsolete_param_type t;
 	unsigned int i;
 
-	if (obsolete_param_parse_type(op->type, &t) || t.letter != 's' ||
+	if (__modparm_parse(op->type, &t) || t.letter != 's' ||
 	    op->size < (u64)t.max * t.size)
 		return;
 	for (i = 0; i < t.max; i++)
