@@ -33,9 +33,10 @@
  * Differences from the series: the checks that the series' loader makes
  * on every MODULE_PARM() record (variable in the module's data, type
  * string valid, room for MAX values) are made here only when a value is
- * given; a variable in __initdata is not supported (modpost reports a
- * section mismatch); there is no load-time warning listing the obsolete
- * parameters.
+ * given; a variable in __initdata takes its values before the module's
+ * init, as in 2.4, but reading it in sysfs afterwards fails (ENODATA)
+ * where the series leaves it out of sysfs; there is no load-time warning
+ * listing the obsolete parameters.
  */
 #ifndef _COMPAT_MODPARM_H
 #define _COMPAT_MODPARM_H
@@ -389,7 +390,20 @@ static inline const struct kernel_param_ops *__modparm_elem_ops(char letter)
 	return &__modparm_string_ops;
 }
 
-/* Decode and check a record: its type string, letter and room. */
+/*
+ * Whether the variable is in the module's memory for as long as the
+ * module is loaded: not in __initdata, freed after its init.
+ */
+static inline bool __modparm_in_core(const struct obsolete_param *op)
+{
+#ifdef MODULE
+	return within_module_core((unsigned long)op->addr, THIS_MODULE);
+#else
+	return true;
+#endif
+}
+
+/* Decode and check a record: its type string, letter, room and place. */
 static inline int __modparm_decode(const struct kernel_param *kp,
 				   struct obsolete_param_type *t)
 {
@@ -408,6 +422,12 @@ static inline int __modparm_decode(const struct kernel_param *kp,
 	if (op->size < (u64)t->max * t->size) {
 		__modparm_err(kp, "type \"%s\" refused: needs %llu bytes, but its variable has %u",
 			      op->type, (u64)t->max * t->size, op->size);
+		return -EINVAL;
+	}
+	/* Per-cpu data, say, is elsewhere: values would miss the variable. */
+	if (!__modparm_in_core(op) &&
+	    !within_module_init((unsigned long)op->addr, THIS_MODULE)) {
+		__modparm_err(kp, "its variable is not in the module's memory");
 		return -EINVAL;
 	}
 	return 0;
@@ -515,6 +535,9 @@ static int __maybe_unused __modparm_get(char *buffer,
 	if (__modparm_parse(op->type, &t) ||
 	    op->size < (u64)t.max * t.size)
 		return -EINVAL;
+	/* An __initdata variable is gone once the module's init has run. */
+	if (!__modparm_in_core(op))
+		return -ENODATA;
 	val = kmalloc(PAGE_SIZE, GFP_KERNEL);
 	if (!val)
 		return -ENOMEM;
@@ -551,7 +574,7 @@ static void __maybe_unused __modparm_free(void *arg)
 	unsigned int i;
 
 	if (__modparm_parse(op->type, &t) || t.letter != 's' ||
-	    op->size < (u64)t.max * t.size)
+	    op->size < (u64)t.max * t.size || !__modparm_in_core(op))
 		return;
 	for (i = 0; i < t.max; i++)
 		param_free_charp((char **)op->addr + i);

@@ -183,6 +183,10 @@ debian_clang_tree() {
 	debian_kernel "$1" || return 1
 	out=$DEB_HDR-clang
 	ver=$(clang -dumpversion | awk -F. '{ printf "%d%02d%02d", $1, $2, $3 }')
+	if [ "$(cat "$out/.clang-version" 2>/dev/null)" = "$ver" ]; then
+		echo "$out"
+		return 0
+	fi
 	rm -rf "$out"
 	cp -a "$DEB_HDR" "$out" || return 1
 	# gcc-only features, or ones clang 14 lacks
@@ -198,5 +202,6 @@ debian_clang_tree() {
 		s/^#define CONFIG_GCC_VERSION .*/#define CONFIG_GCC_VERSION 0/
 		s/^#define CONFIG_CLANG_VERSION .*/#define CONFIG_CLANG_VERSION $ver/
 		/^#define CONFIG_($drop) /d" "$out/include/generated/autoconf.h" || return 1
+	echo "$ver" > "$out/.clang-version"
 	echo "$out"
 }

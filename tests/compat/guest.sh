@@ -2,7 +2,8 @@
 #
 # tests/compat/guest.sh - the guest half of tests/compat/run: on one of
 # Debian's stock kernels, tests/legacy/modules/legacy_all built with
-# compat/modparm.h force-included, and the DKMS example driver.
+# compat/modparm.h force-included, legacy_initdata and legacy_percpu (where
+# the variable is), and the DKMS example driver.
 #
 # The values and sysfs contents are those tests/legacy/guest.sh expects of
 # the series; the refusals are compat/modparm.h's own messages, which name
@@ -136,6 +137,26 @@ refuse missing-value 'legacy_all: parameter debug: needs a value' debug
 refuse missing-value-array 'legacy_all: parameter io: needs a value' io
 refuse new-style-nan "legacy_all: \`x' invalid for parameter \`verbose'" verbose=x
 
+# --- where the variable is ---------------------------------------------------------
+# __initdata, as 2.4 drivers often had it: values are set before the
+# module's init reads them; afterwards the memory is gone, and reading the
+# parameter fails instead of reading freed memory.
+INIT=legacy_initdata/legacy_initdata.ko
+if expect_load initdata/set $INIT io=0x220 irq=7,9 options=full_duplex names=eth0,eth1 label=card0; then
+	expect_dmesg initdata/set/values 'legacy_initdata: io=0x220 irq=7,9,0,0 options=full_duplex names=eth0,eth1 label=card0$'
+	if _o=$(cat /sys/module/legacy_initdata/parameters/irq 2>&1); then
+		fail initdata/sysfs-after-init "read '$_o' from freed memory"
+	else
+		pass initdata/sysfs-after-init
+	fi
+	expect_unload initdata/unload legacy_initdata
+fi
+expect_refuse initdata/too-many $INIT irq=1,2,3,4,5
+expect_dmesg initdata/too-many/message 'legacy_initdata: parameter irq: can only take 4 arguments'
+# A per-cpu variable is not in the module's memory: a value would miss it.
+expect_refuse percpu/refuse legacy_percpu/legacy_percpu.ko count=3
+expect_dmesg percpu/message "legacy_percpu: parameter count: its variable is not in the module's memory"
+
 # --- the DKMS example, a driver left as 2.4 had it -------------------------------
 OI=oldisa/oldisa.ko
 if expect_load oldisa/defaults "$OI"; then
@@ -151,7 +172,7 @@ fi
 expect_refuse oldisa/too-many "$OI" options=1,2,3,4,5
 expect_dmesg oldisa/too-many/message 'oldisa: parameter options: can only take 4 arguments'
 
-left=$(grep -E '^(legacy_all|oldisa) ' /proc/modules | cut -d' ' -f1 | tr '\n' ' ')
+left=$(grep -E '^(legacy_all|legacy_initdata|legacy_percpu|oldisa) ' /proc/modules | cut -d' ' -f1 | tr '\n' ' ')
 expect_eq nothing-loaded "$left" ""
 
 summary
