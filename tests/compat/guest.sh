@@ -10,6 +10,7 @@
 # the module, the parameter and the reason.  Every check prints one
 # PASS/FAIL line; summary ends it.
 
+# shellcheck source=tests/lib/guest.sh
 . "$TESTLIB"
 
 K=$(uname -r)
