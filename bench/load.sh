@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# bench/load.sh OUTFILE
+# bench/load.sh [--kernel KERNEL] [--legacy-cflags FLAGS] OUTFILE
 #
 # Load cost of MODULE_PARM() against module_param*(): generate the two
 # 256-parameter modules (bench/gen-modules.sh) into build/bench/gen/, build
@@ -19,18 +19,34 @@
 # Times are TSC ticks (see modtime.c), turned into ns with the host's TSC
 # rate.  Writes key=value lines (medians in ns; the raw per-round tick
 # counts are in build/bench/load-raw.txt) and the .ko sizes to OUTFILE.
+#
+# --kernel KERNEL (scripts/vm-run's; default modparm, the base kernel)
+# boots another kernel; its files then go to build/bench/gen-KERNEL/,
+# load-KERNEL-raw.txt and load-KERNEL-vm.log.  --legacy-cflags FLAGS
+# builds bench_legacy with them (bench/compat.sh: the header-only layer).
 set -euo pipefail
 . "$(dirname "$0")/../scripts/lib.sh"
 
-outfile=${1:?usage: load.sh OUTFILE}
+kernel=modparm legacy_cflags=
+while [ $# -gt 1 ]; do
+	case $1 in
+	--kernel)	kernel=$2; shift 2 ;;
+	--legacy-cflags) legacy_cflags=$2; shift 2 ;;
+	*)		break ;;
+	esac
+done
+outfile=${1:?usage: load.sh [--kernel KERNEL] [--legacy-cflags FLAGS] OUTFILE}
 here=$(cd "$(dirname "$0")" && pwd)
 bench=$BUILD_DIR/bench
-gen=$bench/gen
+sfx='' modtag=base
+[ "$kernel" = modparm ] || sfx=-$kernel modtag=$kernel
+gen=$bench/gen$sfx
 loads=${BENCH_LOADS:-100}
 mkdir -p "$gen"
 
 rm -rf "$gen/bench_legacy" "$gen/bench_modparam"
 "$here/gen-modules.sh" "$gen" 256
+[ -z "$legacy_cflags" ] || echo "ccflags-y += $legacy_cflags" >> "$gen/bench_legacy/Kbuild"
 gcc -static -O2 -Wall -o "$gen/modtime" "$here/modules/modtime.c"
 # Under TCG the guest reads the host's TSC: calibrate it here.
 ns_per_tick=$("$gen/modtime" -c)
@@ -71,11 +87,12 @@ echo "bench: done"
 EOF
 } > "$script"
 
-log=$bench/load-vm.log
+log=$bench/load$sfx-vm.log
+raw=$bench/load$sfx-raw.txt
 rc=0
-"$MODPARM_TOP/scripts/vm-run" --modules "$gen/bench_legacy" --modules "$gen/bench_modparam" \
+"$MODPARM_TOP/scripts/vm-run" --kernel "$kernel" --modules "$gen/bench_legacy" --modules "$gen/bench_modparam" \
 	--script "$script" --timeout 600 > "$log" 2>&1 || rc=$?
-if [ $rc = 65 ] && [ -f "$BUILD_DIR/out-base/arch/x86/boot/bzImage" ]; then
+if [ $rc = 65 ] && [ "$kernel" = modparm ] && [ -f "$BUILD_DIR/out-base/arch/x86/boot/bzImage" ]; then
 	# kernel-build refused (e.g. build/linux holds unexported work):
 	# measure the kernel that is there.
 	echo "load.sh: kernel build failed, retrying with --no-kernel-build" >&2
@@ -88,23 +105,27 @@ if [ $rc != 0 ]; then
 	die "vm-run failed with exit code $rc (log: $log)"
 fi
 
-grep -oE 'modtime (syscall-console|syscall-quiet|exec) bench_[a-z]+ [0-9]+ [0-9]+ [0-9]+' "$log" > "$bench/load-raw.txt"
+grep -oE 'modtime (syscall-console|syscall-quiet|exec) bench_[a-z]+ [0-9]+ [0-9]+ [0-9]+' "$log" > "$raw"
 
 ns() { awk -v k="$ns_per_tick" '{ printf "%.0f\n", $1 * k }'; }
 median() { sort -n | awk '{ v[NR] = $1 } END { if (NR == 0) print "?"; else if (NR % 2) print v[(NR + 1) / 2]; else print int((v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
 
 {
 	echo "loads=$loads"
-	echo "release=$(cat "$BUILD_DIR/out-base/include/config/kernel.release")"
-	echo "load_series_commit=$(git -C "$KSRC" rev-parse --short HEAD)"
+	if [ "$kernel" = modparm ]; then
+		echo "release=$(cat "$BUILD_DIR/out-base/include/config/kernel.release")"
+		echo "load_series_commit=$(git -C "$KSRC" rev-parse --short HEAD)"
+	else
+		debian_kernel "${kernel#debian-}" && echo "release=$DEB_RELEASE"
+	fi
 	echo "ns_per_tick=$ns_per_tick"
 	echo "warnings=$(sed -n 's/.*obsolete-parameter warnings in the log: \([0-9]*\).*/\1/p' "$log" | tail -1)"
 	for phase in syscall-console syscall-quiet exec; do
 		for m in legacy modparam; do
-			n=$(awk -v p="$phase" -v m="bench_$m" '$2 == p && $3 == m' "$bench/load-raw.txt" | wc -l)
+			n=$(awk -v p="$phase" -v m="bench_$m" '$2 == p && $3 == m' "$raw" | wc -l)
 			echo "${phase}_${m}_n=$n"
-			echo "${phase}_${m}_load=$(awk -v p="$phase" -v m="bench_$m" '$2 == p && $3 == m { print $5 }' "$bench/load-raw.txt" | median | ns)"
-			echo "${phase}_${m}_unload=$(awk -v p="$phase" -v m="bench_$m" '$2 == p && $3 == m { print $6 }' "$bench/load-raw.txt" | median | ns)"
+			echo "${phase}_${m}_load=$(awk -v p="$phase" -v m="bench_$m" '$2 == p && $3 == m { print $5 }' "$raw" | median | ns)"
+			echo "${phase}_${m}_unload=$(awk -v p="$phase" -v m="bench_$m" '$2 == p && $3 == m { print $6 }' "$raw" | median | ns)"
 		done
 	done
 	# The modules load back to back in each round: the median of the
@@ -113,11 +134,11 @@ median() { sort -n | awk '{ v[NR] = $1 } END { if (NR == 0) print "?"; else if (
 	for phase in syscall-console syscall-quiet exec; do
 		echo "${phase}_pair_ratio=$(awk -v p="$phase" '$2 == p { t[$4, $3] = $5 }
 			END { for (k in t) { split(k, a, SUBSEP); if (a[2] == "bench_legacy" && t[a[1], "bench_modparam"] > 0)
-				printf "%.4f\n", t[k] / t[a[1], "bench_modparam"] } }' "$bench/load-raw.txt" |
+				printf "%.4f\n", t[k] / t[a[1], "bench_modparam"] } }' "$raw" |
 			sort -n | awk '{ v[NR] = $1 } END { if (NR == 0) print "?"; else if (NR % 2) print v[(NR + 1) / 2]; else printf "%.4f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }')"
 	done
 	for m in legacy modparam; do
-		ko=$BUILD_DIR/modules/base/bench_$m/bench_$m.ko
+		ko=$BUILD_DIR/modules/$modtag/bench_$m/bench_$m.ko
 		read -r t d b _ < <(size "$ko" | tail -1)
 		echo "ko_${m}_text=$t"
 		echo "ko_${m}_data=$d"
