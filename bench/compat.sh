@@ -1,0 +1,115 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# bench/compat.sh OUTFILE
+#
+# The cost of compat/modparm.h, the header-only MODULE_PARM() layer, on
+# Debian's stock 6.12 kernel (no series), with the two 256-parameter
+# modules of bench/gen-modules.sh; bench_legacy is built with
+# -include compat/modparm.h -DMODPARM_QUIET:
+#   size  both .ko files built on the host against Debian's 6.12
+#         linux-headers (build/bench/compat/), `size` text/data/bss
+#   load  bench/load.sh --kernel debian-6.12: one boot of Debian's kernel
+#         (scripts/vm-run), the same timed finit_module() rounds as
+#         section 2, the modules taking turns
+# Writes key=value lines prefixed compat_ to OUTFILE.  A part that could
+# not be measured writes compat_size_skip= or compat_load_skip= with the
+# reason instead of its figures, and the script exits 1.
+set -uo pipefail
+. "$(dirname "$0")/../scripts/lib.sh"
+
+outfile=${1:?usage: compat.sh OUTFILE}
+here=$(cd "$(dirname "$0")" && pwd)
+work=$BUILD_DIR/bench/compat
+header=$MODPARM_TOP/compat/modparm.h
+cflags="-include $header -DMODPARM_QUIET"
+kernel=debian-6.12
+rc=0
+mkdir -p "$work"
+: > "$outfile" || exit 1
+out() { echo "compat_$1=$2" >> "$outfile"; }
+# num X: X is a positive number.
+num() { [[ $1 =~ ^[0-9]+(\.[0-9]+)?$ ]] && awk -v x="$1" 'BEGIN { exit !(x > 0) }'; }
+
+out kernel "$kernel"
+out cflags "-include compat/modparm.h -DMODPARM_QUIET"
+
+# --- size ----------------------------------------------------------------------
+size_skip=
+if ! debian_kernel "${kernel#debian-}" > "$work/fetch.log" 2>&1; then
+	size_skip="Debian's ${kernel#debian-} kernel packages could not be fetched or unpacked (build/bench/compat/fetch.log)"
+else
+	out release "$DEB_RELEASE"
+	out gcc "$(gcc -dumpfullversion)"
+	rm -rf "$work/gen"
+	"$here/gen-modules.sh" "$work/gen" 256
+	echo "ccflags-y += $cflags" >> "$work/gen/bench_legacy/Kbuild"
+	for m in legacy modparam; do
+		d=$work/gen/bench_$m
+		if ! nice -n 10 make -C "$DEB_HDR" M="$d" -j"$JOBS" modules > "$work/build-$m.log" 2>&1 ||
+			[ ! -f "$d/bench_$m.ko" ]; then
+			size_skip="bench_$m.ko did not build against Debian's $DEB_RELEASE headers (build/bench/compat/build-$m.log)"
+			break
+		fi
+		# A MODULE_PARM() warning here would mean -DMODPARM_QUIET was lost.
+		if grep -qE '(^|: )(warning|error)[: ]' "$work/build-$m.log"; then
+			size_skip="bench_$m.ko built with warnings (build/bench/compat/build-$m.log)"
+			break
+		fi
+		read -r t dt b _ < <(size "$d/bench_$m.ko" | tail -1)
+		for v in "$t" "$dt"; do
+			num "$v" || size_skip="size gave no figures for bench_$m.ko"
+		done
+		[ -z "$size_skip" ] || break
+		out "size_${m}_text" "$t"
+		out "size_${m}_data" "$dt"
+		out "size_${m}_bss" "$b"
+		out "size_${m}_file" "$(stat -c %s "$d/bench_$m.ko")"
+	done
+fi
+if [ -n "$size_skip" ]; then
+	echo "compat.sh: size: $size_skip" >&2
+	out size_skip "$size_skip"
+	rc=1
+fi
+
+# --- load ----------------------------------------------------------------------
+load_skip=
+lt=$work/load.txt
+if ! "$here/load.sh" --kernel "$kernel" --legacy-cflags "$cflags" "$lt" > "$work/load.log" 2>&1; then
+	tail -5 "$work/load.log" >&2
+	load_skip="the boot of $kernel failed: $(grep -m1 -oE 'error: .*' "$work/load.log" || echo "see build/bench/compat/load.log")"
+else
+	declare -A L=()
+	while IFS='=' read -r k v; do
+		[ -n "$k" ] && L[$k]=$v
+	done < "$lt"
+	out loads "${L[loads]:-?}"
+	out ns_per_tick "${L[ns_per_tick]:-?}"
+	out vm_release "${L[release]:-?}"
+	for ph in syscall-quiet syscall-console exec; do
+		for m in legacy modparam; do
+			n=${L[${ph}_${m}_n]:-0} l=${L[${ph}_${m}_load]:-}
+			if [ "$n" != "${L[loads]:-}" ] || ! num "$l"; then
+				load_skip="phase $ph: $n of ${L[loads]:-?} timed loads of bench_$m, median '$l' (build/bench/load-$kernel-raw.txt)"
+				break 2
+			fi
+		done
+	done
+	if [ -z "$load_skip" ]; then
+		for ph in syscall-quiet syscall-console exec; do
+			for m in legacy modparam; do
+				out "${ph}_${m}_load" "${L[${ph}_${m}_load]}"
+				out "${ph}_${m}_unload" "${L[${ph}_${m}_unload]:-?}"
+			done
+			out "${ph}_ratio" "$(awk -v a="${L[${ph}_legacy_load]}" -v b="${L[${ph}_modparam_load]}" 'BEGIN { printf "%.3f", a / b }')"
+			out "${ph}_pair_ratio" "${L[${ph}_pair_ratio]:-?}"
+		done
+	fi
+fi
+if [ -n "$load_skip" ]; then
+	echo "compat.sh: load: $load_skip" >&2
+	out load_skip "$load_skip"
+	rc=1
+fi
+exit $rc
