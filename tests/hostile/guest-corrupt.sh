@@ -169,8 +169,9 @@ refuse arg-garbage		"$P 'hc_int' of type \"\\?\" refused: $RNI\$"
 # Half of one record, half of what follows it: on a kernel that packs
 # the records, the type is hc_tbuf's variable ("i") and the address is
 # hc_tbuf's size and line; under KASAN a redzone follows each global, and
-# the half-record ends outside the read-only data.  Refused either way.
-refuse arg-misaligned		"$P 'hc_int' of type \"(i|\\?)\" refused: ($FITS|$NOTDATA|$RNI)\$"
+# the half-record's type is no string, or it ends outside the read-only
+# data.  Refused either way.
+refuse arg-misaligned		"$P 'hc_int' of type \"(i|\\?)\" refused: ($FITS|$NOTDATA|$TNS|$RNI)\$"
 # A record in writable memory, the variable of the parameter hc_recbuf
 # (1-4l), which holds a true record for hc_int: "hc_recbuf=ADDR" would
 # aim hc_int's values at any address once the loader has checked it.
