@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "kbuild.h"
 #include "modparm.h"
 
 static int had_error;
@@ -524,24 +525,39 @@ static int check_or_count(const struct cmdline *cl)
 	return had_error ? 2 : bad;
 }
 
-/* Read every input into ctx; one that cannot be read loses its path. */
-static void add_files(struct mp_ctx *ctx)
+/*
+ * Read module m's files into ctx, in the order given: its own, and the
+ * headers of other modules that it includes.  own[k] says whether ctx's
+ * file k is one of its own; an own file that cannot be read loses its
+ * path.  Returns how many were read.
+ */
+static size_t add_files(struct mp_ctx *ctx, const struct kb_module *m, size_t *idx, bool *own)
 {
-	size_t i;
+	size_t a = 0, b = 0, n = 0;
 
-	for (i = 0; i < ninputs; i++) {
-		size_t len;
-		char *buf = read_file(inputs[i].path, &len, &inputs[i].st), *dp;
+	while (a < m->nown || b < m->nctx) {
+		bool mine = b == m->nctx || (a < m->nown && m->own[a] < m->ctx[b]);
+		size_t i = mine ? m->own[a++] : m->ctx[b++], len;
+		struct stat st;
+		char *buf, *dp;
 
+		if (!inputs[i].path)
+			continue;
+		buf = read_file(inputs[i].path, &len, mine ? &inputs[i].st : &st);
 		if (!buf) {
-			free(inputs[i].path);
-			inputs[i].path = NULL;
+			if (mine) {
+				free(inputs[i].path);
+				inputs[i].path = NULL;
+			}
 			continue;
 		}
 		dp = display_path(inputs[i].path);
 		mp_add(ctx, dp, buf, len);
 		free(dp);
+		idx[n] = i;
+		own[n++] = mine;
 	}
+	return n;
 }
 
 /* Report, print or write what became of f; whether anything is pending. */
@@ -569,29 +585,55 @@ static bool put_result(const struct cmdline *cl, struct mp_file *f, const struct
 	return true;
 }
 
-/* Convert the inputs together, as one module or tree. */
-static int convert_all(const struct cmdline *cl)
+/* Convert module m's files together; whether anything is pending. */
+static bool convert_module(const struct cmdline *cl, const struct kb_module *m)
 {
 	struct mp_options opt = { .perm = cl->perm };
 	struct mp_ctx *ctx = mp_new(&opt);
-	bool pending = false;
-	size_t i, k;
+	size_t *idx = calloc(m->nown + m->nctx + 1, sizeof(*idx)), n, k;
+	bool *own = calloc(m->nown + m->nctx + 1, sizeof(*own)), pending = false;
 
-	add_files(ctx);
+	if (!idx || !own) {
+		error("out of memory");
+		exit(2);
+	}
+	n = add_files(ctx, m, idx, own);
 	mp_run(ctx);
-	for (i = 0, k = 0; i < ninputs; i++) {
-		struct mp_file *f;
+	for (k = 0; k < n; k++) {
+		struct mp_file *f = mp_file_at(ctx, k);
 
-		if (!inputs[i].path)
-			continue;
-		f = mp_file_at(ctx, k++);
-		if (put_result(cl, f, &inputs[i]))
+		if (own[k] && put_result(cl, f, &inputs[idx[k]]))
 			pending = true;
 		mp_file_release(f);
 	}
+	mp_free(ctx);
+	free(idx);
+	free(own);
+	return pending;
+}
+
+/* Convert the inputs module by module, as Kbuild links them. */
+static int convert_all(const struct cmdline *cl)
+{
+	struct kb_modules mods;
+	char **paths = calloc(ninputs + 1, sizeof(*paths));
+	bool pending = false;
+	size_t i;
+
+	if (!paths) {
+		error("out of memory");
+		exit(2);
+	}
+	for (i = 0; i < ninputs; i++)
+		paths[i] = inputs[i].path;
+	kb_group(paths, ninputs, &mods);
+	for (i = 0; i < mods.n; i++)
+		if (convert_module(cl, &mods.v[i]))
+			pending = true;
 	if (fflush(stdout) != 0 || ferror(stdout))
 		error("cannot write the output: %s", strerror(errno));
-	mp_free(ctx);
+	kb_free(&mods);
+	free(paths);
 	return had_error ? 2 : pending;
 }
 
