@@ -388,6 +388,30 @@ static void place_call(struct conv *cv)
 	     cv->name, f->toks[cv->dc->name].line);
 }
 
+/*
+ * Keep what the use was and became, for a patch's description: the type
+ * string as written (its tokens, one space apart) and the call.
+ */
+static void record_conversion(struct conv *cv)
+{
+	struct mp_file *f = cv->f;
+	struct mp_conversion *c;
+	char *ts = xstrndup("", 0), *tmp;
+	unsigned k;
+
+	for (k = cv->u->a2s; k < cv->u->a2e; k++) {
+		tmp = xasprintf("%s%s%.*s", ts, *ts ? " " : "", (int)tlen(f, k), tstr(f, k));
+		free(ts);
+		ts = tmp;
+	}
+	GROW(f->convs, f->nconv, f->convcap);
+	c = &f->convs[f->nconv++];
+	c->line = f->toks[cv->mp].line;
+	c->name = xstrndup(cv->name, strlen(cv->name));
+	c->typestr = ts;
+	c->call = xstrndup(cv->call, strlen(cv->call));
+}
+
 /* Convert the use u of f, or refuse it with a warning that says why. */
 void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use *u)
 {
@@ -406,6 +430,7 @@ void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use *u)
 		emit_notes(&cv);
 		drop_qualifiers(&cv);
 		place_call(&cv);
+		record_conversion(&cv);
 		f->nconverted++;
 	} else if (cv.via) {
 		/* refused after the calls were looked at: they keep MODULE_PARM() */

@@ -50,6 +50,22 @@ struct mp_stats {
 
 void mp_file_stats(const struct mp_file *f, struct mp_stats *st);
 
+/* One converted use: its line, variable, type string as written, and new call. */
+struct mp_conversion {
+	unsigned line;
+	char *name;
+	char *typestr;
+	char *call;
+};
+
+/* After mp_run(): f's conversions, in file order; *n of them. */
+const struct mp_conversion *mp_file_conversions(const struct mp_file *f, size_t *n);
+/*
+ * The k-th "cannot convert" warning of f, in file order, and its line;
+ * NULL after the last.
+ */
+const char *mp_file_refusal(const struct mp_file *f, size_t k, unsigned *line);
+
 /* Unified diff of the text against the output, a/ and b/ prefixes. */
 void mp_write_diff(struct mp_file *f, FILE *out);
 
