@@ -238,6 +238,22 @@ static bool has_word(const struct words *w, const char *s)
 }
 
 /*
+ * Whether x is the directory's O_TARGET: in 2.4, "obj-m := $(O_TARGET)"
+ * links every object of obj-y into that one module, as fs/ntfs does.
+ */
+static bool is_o_target(const struct makefile *mk, const char *x)
+{
+	struct words target = { 0 };
+	bool yes;
+
+	mk_list(mk, "O_TARGET", NULL, &target);
+	yes = target.n == 1 && strlen(target.v[0]) == strlen(x) + 2 &&
+	      !strncmp(target.v[0], x, strlen(x)) && !strcmp(target.v[0] + strlen(x), ".o");
+	words_free(&target);
+	return yes;
+}
+
+/*
  * The module that links the object obj ("foo.o") of mk's directory: the
  * first composite of the obj- lists or list-multi that has it as a part,
  * else the object itself.  To free.
@@ -256,6 +272,8 @@ static char *module_of(const struct makefile *mk, const char *obj)
 			continue;
 		cands.v[i][len - 2] = '\0';
 		mk_list(mk, NULL, cands.v[i], &parts);
+		if (is_o_target(mk, cands.v[i]))
+			mk_list(mk, "obj-y", NULL, &parts);
 		if (has_word(&parts, obj))
 			found = xstrndup(cands.v[i], len - 2);
 		words_free(&parts);
