@@ -380,7 +380,7 @@ static void place_call(struct conv *cv)
 	struct mp_file *f = cv->f;
 
 	if (cv->place == PLACE_AT_USE) {
-		add_edit(f, f->toks[u->mp].start, f->toks[u->rp].end, cv->call);
+		replace_use(f, u->mp, u->rp, u->semi, cv->call);
 		return;
 	}
 	move_call(f, u->mp, u->semi != NONE ? u->semi : u->rp, cv->dc->end, cv->call);

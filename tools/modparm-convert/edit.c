@@ -106,6 +106,32 @@ static const char *eol_of(const struct mp_file *f, size_t off)
 }
 
 /*
+ * Replace tokens first..last of f, a use up to its ')', by call.  A use
+ * alone on its line at file scope loses the blanks before it, before its
+ * ';' and after it, so that the new line is clean for checkpatch.
+ */
+void replace_use(struct mp_file *f, unsigned first, unsigned last, unsigned semi,
+		 const char *call)
+{
+	size_t s = f->toks[first].start, e = f->toks[last].end, b = s, tail, eol;
+	char *text;
+
+	while (b > 0 && (f->data[b - 1] == ' ' || f->data[b - 1] == '\t'))
+		b--;
+	tail = semi != NONE ? f->toks[semi].end : e;
+	if (f->toks[first].dir || f->toks[first].depth > 0 || (b > 0 && f->data[b - 1] != '\n') ||
+	    !line_end_clear(f, tail, &eol, REST_BLANKS)) {
+		add_edit(f, s, e, call);
+		return;
+	}
+	while (eol > tail && (f->data[eol - 1] == '\n' || f->data[eol - 1] == '\r'))
+		eol--;
+	text = xasprintf("%s%s", call, semi != NONE ? ";" : "");
+	add_edit(f, b, eol, text);
+	free(text);
+}
+
+/*
  * Remove tokens first..last of f, with their line when nothing else is
  * on it, and put call after token after, a declaration's ';': on a line
  * of its own when the declaration's line has nothing more.
