@@ -470,7 +470,7 @@ static int check_patch_options(const struct cmdline *cl)
 		return 2;
 	}
 	if (cl->from && *cl->from && (!strchr(cl->from, '<') || cl->from[strlen(cl->from) - 1] != '>')) {
-		error("invalid identity '%s': expected \"Name <email>\"", cl->from);
+		error("invalid identity '%s': expected 'Name <email>'", cl->from);
 		return 2;
 	}
 	return -1;

@@ -125,15 +125,22 @@ static void put_wrapped(FILE *out, const char *first, const char *rest, const ch
 	fputc('\n', out);
 }
 
-/* The last component of dir that is not "drivers" or ".", or NULL; to free. */
+/*
+ * The subsystem of dir: the architecture under arch/, else its last
+ * component that is not "drivers" or "."; or NULL.  To free.
+ */
 static char *subsystem_of(const char *dir)
 {
 	const char *p = dir, *best = NULL;
 	size_t best_len = 0;
+	bool after_arch = false;
 
 	while (*p) {
 		size_t n = strcspn(p, "/");
 
+		if (after_arch && n)
+			return xstrndup(p, n);
+		after_arch = n == 4 && !strncmp(p, "arch", 4);
 		if (n && !(n == 1 && *p == '.') && !(n == 7 && !strncmp(p, "drivers", 7))) {
 			best = p;
 			best_len = n;
