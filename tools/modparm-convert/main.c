@@ -659,7 +659,7 @@ static bool add_patch(const struct cmdline *cl, struct series *series, const str
 			pending = true;
 		mine[nmine++] = f;
 	}
-	series_add(series, m->name, m->dir, mine, nmine);
+	series_add(series, m->name, m->dir, m->whole_dir, mine, nmine);
 	free(mine);
 	return pending;
 }

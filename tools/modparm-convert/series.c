@@ -126,30 +126,34 @@ static void put_wrapped(FILE *out, const char *first, const char *rest, const ch
 }
 
 /*
- * The subsystem of dir: the architecture under arch/, else its last
- * component that is not "drivers" or "."; or NULL.  To free.
+ * The last two components of dir that name something: under arch/, the
+ * architecture is the last; elsewhere "drivers" and "." do not count.
+ * Each NULL when missing; to free.
  */
-static char *subsystem_of(const char *dir)
+static void subsystem_of(const char *dir, char **parent, char **last)
 {
-	const char *p = dir, *best = NULL;
-	size_t best_len = 0;
+	const char *p = dir;
 	bool after_arch = false;
 
+	*parent = *last = NULL;
 	while (*p) {
 		size_t n = strcspn(p, "/");
 
-		if (after_arch && n)
-			return xstrndup(p, n);
-		after_arch = n == 4 && !strncmp(p, "arch", 4);
 		if (n && !(n == 1 && *p == '.') && !(n == 7 && !strncmp(p, "drivers", 7))) {
-			best = p;
-			best_len = n;
+			free(*parent);
+			*parent = *last;
+			*last = xstrndup(p, n);
 		}
+		if (after_arch && n) {
+			free(*parent);
+			*parent = NULL;
+			return;
+		}
+		after_arch = n == 4 && !strncmp(p, "arch", 4);
 		p += n;
 		while (*p == '/')
 			p++;
 	}
-	return best ? xstrndup(best, best_len) : NULL;
 }
 
 /* f's file name without directory or extension; to free. */
@@ -163,27 +167,35 @@ static char *stem_of(const char *path)
 
 /*
  * The subject prefix from the module's place: "net: ne2k" for ne2k in
- * drivers/net; a directory that is a module is named alone, or with its
- * one changed file.  To free.
+ * drivers/net, "isdn: hisax" for hisax in drivers/isdn/hisax; a
+ * directory that is a module and changes one file is named with it,
+ * "net: ne2k" for drivers/net/ne2k.c.  To free.
  */
-static char *prefix_from_path(const char *name, const char *dir, struct mp_file *const *changed,
-			      size_t nchanged)
+static char *prefix_from_path(const char *name, const char *dir, bool whole_dir,
+			      struct mp_file *const *changed, size_t nchanged)
 {
-	char *sub = subsystem_of(dir), *part, *prefix;
+	char *parent, *last, *part, *prefix;
 
-	if (sub && !strcmp(sub, name))
-		part = nchanged == 1 ? stem_of(mp_file_path(changed[0])) : NULL;
-	else
+	subsystem_of(dir, &parent, &last);
+	if (whole_dir && nchanged == 1) {
+		free(parent);
+		parent = last;
+		last = NULL;
+		part = stem_of(mp_file_path(changed[0]));
+	} else {
 		part = xstrndup(name, strlen(name));
-	if (part && sub && !strcmp(part, sub)) {
-		free(part);
-		part = NULL;
 	}
-	if (sub && part)
-		prefix = xasprintf("%s: %s", sub, part);
+	if (last && strcmp(last, name)) {
+		free(parent);
+		parent = last;
+	} else {
+		free(last);
+	}
+	if (parent && strcmp(parent, part))
+		prefix = xasprintf("%s: %s", parent, part);
 	else
-		prefix = xstrndup(sub ? sub : part, strlen(sub ? sub : part));
-	free(sub);
+		prefix = xstrndup(part, strlen(part));
+	free(parent);
 	free(part);
 	return prefix;
 }
@@ -326,7 +338,7 @@ static void put_file_diff(FILE *out, const struct series *s, struct mp_file *f,
 	free(diff);
 }
 
-void series_add(struct series *s, const char *name, const char *dir,
+void series_add(struct series *s, const char *name, const char *dir, bool whole_dir,
 		struct mp_file *const *files, size_t n)
 {
 	struct mp_file **changed = xcalloc(n + 1, sizeof(*changed));
@@ -347,7 +359,7 @@ void series_add(struct series *s, const char *name, const char *dir,
 	memset(p, 0, sizeof(*p));
 	p->prefix = git_subject_prefix(paths, nchanged);
 	if (!p->prefix)
-		p->prefix = prefix_from_path(name, dir, changed, nchanged);
+		p->prefix = prefix_from_path(name, dir, whole_dir, changed, nchanged);
 	describe(p, dir, files, n);
 	out = mem_stream(&p->diff, &len);
 	for (i = 0; i < nchanged; i++) {

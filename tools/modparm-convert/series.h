@@ -23,11 +23,12 @@ struct series *series_new(const struct series_options *opt);
 void series_free(struct series *s);
 
 /*
- * Add the patch of module name, in directory dir, whose own files are
- * files[0..n) after mp_run(), before their text is released.  Nothing
- * is added when none of them changed.
+ * Add the patch of module name, in directory dir (the whole directory
+ * when whole_dir), whose own files are files[0..n) after mp_run(),
+ * before their text is released.  Nothing is added when none of them
+ * changed.
  */
-void series_add(struct series *s, const char *name, const char *dir,
+void series_add(struct series *s, const char *name, const char *dir, bool whole_dir,
 		struct mp_file *const *files, size_t n);
 
 /* How many patches were added. */
