@@ -9,6 +9,7 @@
 #ifndef MODPARM_H
 #define MODPARM_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -68,6 +69,13 @@ const char *mp_file_refusal(const struct mp_file *f, size_t k, unsigned *line);
 
 /* Unified diff of the text against the output, a/ and b/ prefixes. */
 void mp_write_diff(struct mp_file *f, FILE *out);
+/*
+ * The same, with the context of each hunk stopping short of the lines
+ * for which avoid(line, len) is true (a patch's context that a checker
+ * would judge); a hunk's context is then shorter on that side.
+ */
+typedef bool (*mp_avoid_fn)(const char *line, size_t len);
+void mp_write_diff_avoiding(struct mp_file *f, FILE *out, mp_avoid_fn avoid);
 
 enum mp_report { MP_REPORT_ALL, MP_REPORT_REFUSED };
 

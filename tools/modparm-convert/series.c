@@ -303,6 +303,43 @@ static FILE *mem_stream(char **buf, size_t *len)
 	return out;
 }
 
+/* Whether s[0..n) starts with word w, and where it ends then. */
+static bool starts_with(const char *s, size_t n, const char *w, size_t *end)
+{
+	size_t k = strlen(w);
+
+	if (n < k || memcmp(s, w, k))
+		return false;
+	*end = k;
+	return true;
+}
+
+/*
+ * Whether a line has __devinit, __devexit, __devinitdata, ... as a
+ * word: checkpatch warns of them on every line of a hunk, its context
+ * too, and 2.4 drivers are full of them.  A patch that adds none should
+ * not be blamed for them, so its context stops short of such lines.
+ */
+static bool hotplug_marked(const char *line, size_t len)
+{
+	static const char *const tails[] = { "data", "const", "" };
+	size_t i, e, t, k;
+
+	for (i = 0; i + 9 <= len; i++) {
+		if ((i && is_idchar((unsigned char)line[i - 1])) || memcmp(line + i, "__dev", 5))
+			continue;
+		if (!starts_with(line + i + 5, len - i - 5, "init", &e) &&
+		    !starts_with(line + i + 5, len - i - 5, "exit", &e))
+			continue;
+		k = i + 5 + e;
+		for (t = 0; t < 3; t++)
+			if (starts_with(line + k, len - k, tails[t], &e) &&
+			    (k + e == len || !is_idchar((unsigned char)line[k + e])))
+				return true;
+	}
+	return false;
+}
+
 /*
  * f's diff with git's header and its path from the top of the work
  * tree, so that git am applies it there; its lines counted into st.
@@ -315,7 +352,7 @@ static void put_file_diff(FILE *out, const struct series *s, struct mp_file *f,
 	size_t len;
 	FILE *mem = mem_stream(&diff, &len);
 
-	mp_write_diff(f, mem);
+	mp_write_diff_avoiding(f, mem, hotplug_marked);
 	fclose(mem);
 	while (!strncmp(path, "./", 2))
 		path += 2;
