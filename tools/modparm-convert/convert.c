@@ -390,20 +390,26 @@ static void place_call(struct conv *cv)
 
 /*
  * Keep what the use was and became, for a patch's description: the type
- * string as written (its tokens, one space apart) and the call.
+ * string as written (blanks, newlines and line continuations one space)
+ * and the call.
  */
 static void record_conversion(struct conv *cv)
 {
 	struct mp_file *f = cv->f;
 	struct mp_conversion *c;
-	char *ts = xstrndup("", 0), *tmp;
-	unsigned k;
+	size_t s = f->toks[cv->u->a2s].start, e = f->toks[cv->u->a2e - 1].end, n = 0, i;
+	char *ts = xrealloc(NULL, e - s + 1);
 
-	for (k = cv->u->a2s; k < cv->u->a2e; k++) {
-		tmp = xasprintf("%s%s%.*s", ts, *ts ? " " : "", (int)tlen(f, k), tstr(f, k));
-		free(ts);
-		ts = tmp;
+	/* as written, each run of blanks and newlines one space */
+	for (i = s; i < e; i++) {
+		bool blank = strchr(" \t\r\n\\", f->data[i]) != NULL;
+
+		if (!blank)
+			ts[n++] = f->data[i];
+		else if (n && ts[n - 1] != ' ')
+			ts[n++] = ' ';
 	}
+	ts[n] = '\0';
 	GROW(f->convs, f->nconv, f->convcap);
 	c = &f->convs[f->nconv++];
 	c->line = f->toks[cv->mp].line;

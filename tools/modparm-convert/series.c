@@ -95,19 +95,44 @@ size_t series_count(const struct series *s)
 	return s->n;
 }
 
+/* A space that put_wrapped() breaks no line at, while the words it joins fit on one. */
+#define GLUE '\001'
+
+/* A copy of s with each space glued; to free. */
+static char *glued(const char *s)
+{
+	char *g = xstrndup(s, strlen(s)), *p;
+
+	for (p = g; *p; p++)
+		if (*p == ' ')
+			*p = GLUE;
+	return g;
+}
+
 /*
  * Write text word-wrapped to WRAP columns: the first line after first,
- * the others after rest.  A word longer than a line gets one of its own.
+ * the others after rest.  Words joined by GLUE stay on one line when
+ * they fit on one; a word longer than a line gets one of its own.
  */
 static void put_wrapped(FILE *out, const char *first, const char *rest, const char *text)
 {
-	size_t col = strlen(first), start = col;
-
+	size_t col = strlen(first), start = col, room = WRAP - strlen(rest);
 	size_t gap = 0;	/* the spaces before the word: two after a sentence */
+	char *copy = xstrndup(text, strlen(text)), *t, *p;
 
+	/* glued words too long for any line are words again */
+	for (t = copy; *t; t += strcspn(t, " ")) {
+		size_t w;
+
+		t += strspn(t, " ");
+		w = strcspn(t, " ");
+		for (p = t; w > room && p < t + w; p++)
+			if (*p == GLUE)
+				*p = ' ';
+	}
 	fputs(first, out);
-	while (*text) {
-		size_t w = strcspn(text, " ");
+	for (t = copy; *t;) {
+		size_t w = strcspn(t, " ");
 
 		if (col > start && col + gap + w > WRAP) {
 			fprintf(out, "\n%s", rest);
@@ -116,13 +141,15 @@ static void put_wrapped(FILE *out, const char *first, const char *rest, const ch
 			fprintf(out, "%.*s", (int)gap, "  ");
 			col += gap;
 		}
-		fwrite(text, 1, w, out);
+		for (p = t; p < t + w; p++)
+			fputc(*p == GLUE ? ' ' : *p, out);
 		col += w;
-		text += w;
-		for (gap = 0; *text == ' '; text++)
+		t += w;
+		for (gap = 0; *t == ' '; t++)
 			gap += gap < 2;
 	}
 	fputc('\n', out);
+	free(copy);
 }
 
 /*
@@ -227,12 +254,15 @@ static void put_converted(FILE *out, const char *dir, struct mp_file *const *fil
 		const struct mp_conversion *c = mp_file_conversions(files[i], &nc);
 
 		for (k = 0; k < nc; k++) {
+			char *ts = glued(c[k].typestr), *call = glued(c[k].call);
 			char *item = xasprintf("%s%s%s (%s) -> %s",
 					       name_files ? path_in(mp_file_path(files[i]), dir) : "",
-					       name_files ? ": " : "", c[k].name, c[k].typestr, c[k].call);
+					       name_files ? ": " : "", c[k].name, ts, call);
 
 			put_wrapped(out, "  ", "      ", item);
 			free(item);
+			free(ts);
+			free(call);
 		}
 	}
 }
