@@ -343,6 +343,43 @@ static void emit_notes(struct conv *cv)
 }
 
 /*
+ * The " = 0" or " = NULL" of a static declaration of f that loses its
+ * __initdata: a static starts as zero anyway, and checkpatch refuses the
+ * initialiser on the line that a patch adds.  Only "name ... = 0;" with
+ * no other declarator: true when removed.
+ */
+static bool drop_zero_init(struct conv *cv)
+{
+	const struct decl *dc = cv->dc;
+	struct mp_file *f = cv->f;
+	unsigned eq, k;
+
+	if (!dc->is_static || !dc->has_init || dc->file != f->idx || dc->end < dc->name + 3)
+		return false;
+	eq = dc->end - 2;
+	if (!tp(f, eq, '=') || !(tis(f, eq + 1, "0") || tis(f, eq + 1, "NULL")))
+		return false;
+	for (k = dc->name; k < eq; k++)
+		if (tp(f, k, ',') || tp(f, k, '='))
+			return false;
+	if (!(f->toks[eq - 1].flags & TF_DROPPED)) {
+		add_edit(f, f->toks[eq - 1].end, f->toks[eq + 1].end, "");
+	} else {
+		/* cut_token() took the __initdata before it and the blank after that */
+		size_t at = f->toks[eq - 1].start, end = f->toks[eq - 1].end;
+
+		if (end >= f->len || (f->data[end] != ' ' && f->data[end] != '\t') ||
+		    at == 0 || (f->data[at - 1] != ' ' && f->data[at - 1] != '\t'))
+			return false;
+		add_edit(f, at - 1, at, "");
+		add_edit(f, f->toks[eq].start, f->toks[eq + 1].end, "");
+	}
+	diag(f, cv->mp, MP_NOTE, D("'%s' was initialised to %.*s: the initialiser went with __initdata, since a static starts as zero"),
+	     cv->name, (int)tlen(f, eq + 1), tstr(f, eq + 1));
+	return true;
+}
+
+/*
  * Remove __initdata and const where check_qualifiers() and
  * loses_initdata() said so.  __initdata is freed after init, while
  * module_param() frees a charp value at unload and sysfs reads a visible
@@ -360,6 +397,7 @@ static void drop_qualifiers(struct conv *cv)
 			diag(f, cv->mp, MP_NOTE, D("'%s' was __initdata: removed, since its sysfs file (mode %s) can be read after init memory is freed"), cv->name, perm);
 		else
 			diag(f, cv->mp, MP_NOTE, D("'%s' was __initdata: removed, since module_param() frees a charp value at unload, after init memory is freed"), cv->name);
+		drop_zero_init(cv);
 	}
 	for (i = 0; i < cv->n_obj_cut; i++)
 		cut_token(f, cv->obj_cut[i]);
@@ -380,12 +418,42 @@ static void place_call(struct conv *cv)
 	struct mp_file *f = cv->f;
 
 	if (cv->place == PLACE_AT_USE) {
-		add_edit(f, f->toks[u->mp].start, f->toks[u->rp].end, cv->call);
+		replace_use(f, u->mp, u->rp, u->semi, cv->call);
 		return;
 	}
 	move_call(f, u->mp, u->semi != NONE ? u->semi : u->rp, cv->dc->end, cv->call);
 	diag(f, cv->mp, MP_NOTE, D("'%s' is declared after its MODULE_PARM: module_param placed after the declaration at line %u"),
 	     cv->name, f->toks[cv->dc->name].line);
+}
+
+/*
+ * Keep what the use was and became, for a patch's description: the type
+ * string as written (blanks, newlines and line continuations one space)
+ * and the call.
+ */
+static void record_conversion(struct conv *cv)
+{
+	struct mp_file *f = cv->f;
+	struct mp_conversion *c;
+	size_t s = f->toks[cv->u->a2s].start, e = f->toks[cv->u->a2e - 1].end, n = 0, i;
+	char *ts = xrealloc(NULL, e - s + 1);
+
+	/* as written, each run of blanks and newlines one space */
+	for (i = s; i < e; i++) {
+		bool blank = strchr(" \t\r\n\\", f->data[i]) != NULL;
+
+		if (!blank)
+			ts[n++] = f->data[i];
+		else if (n && ts[n - 1] != ' ')
+			ts[n++] = ' ';
+	}
+	ts[n] = '\0';
+	GROW(f->convs, f->nconv, f->convcap);
+	c = &f->convs[f->nconv++];
+	c->line = f->toks[cv->mp].line;
+	c->name = xstrndup(cv->name, strlen(cv->name));
+	c->typestr = ts;
+	c->call = xstrndup(cv->call, strlen(cv->call));
 }
 
 /* Convert the use u of f, or refuse it with a warning that says why. */
@@ -406,6 +474,7 @@ void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use *u)
 		emit_notes(&cv);
 		drop_qualifiers(&cv);
 		place_call(&cv);
+		record_conversion(&cv);
 		f->nconverted++;
 	} else if (cv.via) {
 		/* refused after the calls were looked at: they keep MODULE_PARM() */

@@ -48,6 +48,9 @@ struct mp_file {
 	size_t ndiag, diagcap;
 	unsigned seq;		/* orders edits and diagnostics at one offset */
 	unsigned nuses, nconverted;
+	/* ... and each conversion, for a patch's description */
+	struct mp_conversion *convs;
+	size_t nconv, convcap;
 };
 
 /* An #include "..." of a file: its token and the given file it names, or NONE. */

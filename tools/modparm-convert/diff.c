@@ -157,16 +157,37 @@ static void put_range(FILE *out, char side, size_t s, size_t e)
 		fprintf(out, ",%zu", e - s);
 }
 
-/* One hunk: groups g[i..j] and three lines of context around them. */
+/* Whether old line k is one that avoid says to keep out of the context. */
+static bool avoided(const struct lines *ol, size_t k, mp_avoid_fn avoid)
+{
+	return avoid && avoid(ol->buf + ol->start[k], ol->start[k + 1] - ol->start[k]);
+}
+
+/*
+ * One hunk: groups g[i..j] and up to three lines of context around
+ * them, which stop short of a line to avoid; after the change, one line
+ * stays even so, since a hunk without context after it must end the file.
+ */
 static void write_hunk(FILE *out, const struct group *g, size_t i, size_t j,
-		       const struct lines *ol, const struct lines *nl)
+		       const struct lines *ol, const struct lines *nl, mp_avoid_fn avoid)
 {
 	size_t cs = g[i].a >= 3 ? g[i].a - 3 : 0;
 	size_t ce = g[j].b + 3 <= ol->n ? g[j].b + 3 : ol->n;
 	size_t na = (size_t)((long)cs + ((long)g[i].na - (long)g[i].a));
 	size_t nb = (size_t)((long)ce + ((long)g[j].nb - (long)g[j].b));
-	size_t x = cs, k, m;
+	size_t x, k, m;
 
+	for (x = cs; x < g[i].a; x++)
+		if (avoided(ol, x, avoid))
+			cs = x + 1;
+	for (x = g[j].b; x < ce; x++)
+		if (avoided(ol, x, avoid)) {
+			ce = x > g[j].b ? x : x + 1;
+			break;
+		}
+	na = (size_t)((long)cs + ((long)g[i].na - (long)g[i].a));
+	nb = (size_t)((long)ce + ((long)g[j].nb - (long)g[j].b));
+	x = cs;
 	fputs("@@ ", out);
 	put_range(out, '-', cs, ce);
 	fputc(' ', out);
@@ -185,7 +206,24 @@ static void write_hunk(FILE *out, const struct group *g, size_t i, size_t j,
 		put_line(out, ' ', ol, x);
 }
 
+/* Whether the old lines between groups a and b hold one to avoid. */
+static bool avoided_between(const struct lines *ol, const struct group *a,
+			    const struct group *b, mp_avoid_fn avoid)
+{
+	size_t k;
+
+	for (k = a->b; avoid && k < b->a; k++)
+		if (avoided(ol, k, avoid))
+			return true;
+	return false;
+}
+
 void mp_write_diff(struct mp_file *f, FILE *out)
+{
+	mp_write_diff_avoiding(f, out, NULL);
+}
+
+void mp_write_diff_avoiding(struct mp_file *f, FILE *out, mp_avoid_fn avoid)
 {
 	struct lines ol, nl;
 	struct group *g;
@@ -203,9 +241,10 @@ void mp_write_diff(struct mp_file *f, FILE *out)
 	fprintf(out, "--- a/%s\n+++ b/%s\n", p, p);
 	for (i = 0; i < ng; i = j + 1) {
 		/* one hunk for groups whose context overlaps */
-		for (j = i; j + 1 < ng && g[j + 1].a <= g[j].b + 6; j++)
+		for (j = i; j + 1 < ng && g[j + 1].a <= g[j].b + 6 &&
+			    !avoided_between(&ol, &g[j], &g[j + 1], avoid); j++)
 			;
-		write_hunk(out, g, i, j, &ol, &nl);
+		write_hunk(out, g, i, j, &ol, &nl, avoid);
 	}
 	free(g);
 	free(ol.start);

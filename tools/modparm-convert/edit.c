@@ -105,6 +105,51 @@ static const char *eol_of(const struct mp_file *f, size_t off)
 	return "\n";
 }
 
+/* Whether only blanks and a '\' that continues the line follow offset off. */
+static bool continued_line(const struct mp_file *f, size_t off)
+{
+	while (off < f->len && (f->data[off] == ' ' || f->data[off] == '\t'))
+		off++;
+	return off + 1 < f->len && f->data[off] == '\\' &&
+	       (f->data[off + 1] == '\n' || f->data[off + 1] == '\r');
+}
+
+/*
+ * Replace tokens first..last of f, a use up to its ')', by call.  A use
+ * alone on its line at file scope loses the blanks before it, before its
+ * ';' and after it, so that the new line is clean for checkpatch; one
+ * alone on a line of a macro body indented with spaces, as i2c.h's
+ * I2C_CLIENT_MODULE_PARM(), is indented with a tab instead.
+ */
+void replace_use(struct mp_file *f, unsigned first, unsigned last, unsigned semi,
+		 const char *call)
+{
+	size_t s = f->toks[first].start, e = f->toks[last].end, b = s, tail, eol;
+	char *text;
+
+	while (b > 0 && (f->data[b - 1] == ' ' || f->data[b - 1] == '\t'))
+		b--;
+	tail = semi != NONE ? f->toks[semi].end : e;
+	if (f->toks[first].dir && (b == 0 || f->data[b - 1] == '\n') &&
+	    memchr(f->data + b, ' ', s - b) && continued_line(f, tail)) {
+		/* in a macro body, indented with spaces: a tab */
+		text = xasprintf("\t%s%s", call, semi != NONE ? ";" : "");
+		add_edit(f, b, tail, text);
+		free(text);
+		return;
+	}
+	if (f->toks[first].dir || f->toks[first].depth > 0 || (b > 0 && f->data[b - 1] != '\n') ||
+	    !line_end_clear(f, tail, &eol, REST_BLANKS)) {
+		add_edit(f, s, e, call);
+		return;
+	}
+	while (eol > tail && (f->data[eol - 1] == '\n' || f->data[eol - 1] == '\r'))
+		eol--;
+	text = xasprintf("%s%s", call, semi != NONE ? ";" : "");
+	add_edit(f, b, eol, text);
+	free(text);
+}
+
 /*
  * Remove tokens first..last of f, with their line when nothing else is
  * on it, and put call after token after, a declaration's ';': on a line

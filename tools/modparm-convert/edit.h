@@ -16,6 +16,8 @@ struct mp_edit {
 
 void add_edit(struct mp_file *f, size_t s, size_t e, const char *text);
 void cut_token(struct mp_file *f, unsigned t);
+void replace_use(struct mp_file *f, unsigned first, unsigned last, unsigned semi,
+		 const char *call);
 void move_call(struct mp_file *f, unsigned first, unsigned last, unsigned after,
 	       const char *call);
 void tidy_deletions(struct mp_file *f);

@@ -19,7 +19,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "gitinfo.h"
+#include "kbuild.h"
 #include "modparm.h"
+#include "series.h"
 
 static int had_error;
 
@@ -51,6 +54,11 @@ static void usage(FILE *out)
 	      "      --perm MODE       octal sysfs permission for new parameters (default 0)\n"
 	      "      --check-syntax    check that each file tokenises with balanced brackets\n"
 	      "      --count           print the number of MODULE_PARM uses per file\n"
+	      "      --format-patch DIR  write one patch per module to DIR, as git\n"
+	      "                        format-patch does, with a cover letter\n"
+	      "      --stdout          write the patches to stdout as one mbox instead\n"
+	      "      --from=IDENT      the patches' author, \"Name <email>\" (default: git config)\n"
+	      "  -s, --signoff         add Signed-off-by: (the default); --no-signoff omits it\n"
 	      "  -q, --quiet           do not print 'cannot convert' warnings on stderr\n"
 	      "  -h, --help            show this help\n"
 	      "  -V, --version         show the version\n"
@@ -377,13 +385,18 @@ static int parse_perm(const char *s, char *out, size_t outsz)
 	return 0;
 }
 
-enum { OPT_REPORT = 256, OPT_PERM, OPT_BACKUP, OPT_CHECK, OPT_COUNT };
+enum { OPT_REPORT = 256, OPT_PERM, OPT_BACKUP, OPT_CHECK, OPT_COUNT, OPT_FORMAT_PATCH,
+       OPT_STDOUT, OPT_FROM, OPT_NO_SIGNOFF };
 
 /* What the command line asks for. */
 struct cmdline {
 	bool in_place, report, check, count, quiet;
 	const char *backup;	/* --backup's suffix, or NULL */
 	char perm[16];		/* --perm, normalised */
+	/* --format-patch's directory or --stdout: a series of patches */
+	const char *patch_dir;
+	bool patch_stdout, no_signoff;
+	const char *from;	/* --from's identity, or NULL: git config's */
 };
 
 /* The option of getopt_long()'s answer c; an exit status when it ends the run, else -1. */
@@ -416,6 +429,21 @@ static int take_option(int c, struct cmdline *cl)
 	case 'q':
 		cl->quiet = true;
 		break;
+	case OPT_FORMAT_PATCH:
+		cl->patch_dir = optarg;
+		break;
+	case OPT_STDOUT:
+		cl->patch_stdout = true;
+		break;
+	case OPT_FROM:
+		cl->from = optarg;
+		break;
+	case 's':
+		cl->no_signoff = false;
+		break;
+	case OPT_NO_SIGNOFF:
+		cl->no_signoff = true;
+		break;
 	case 'h':
 		usage(stdout);
 		return 0;
@@ -424,6 +452,25 @@ static int take_option(int c, struct cmdline *cl)
 		return 0;
 	default:
 		usage(stderr);
+		return 2;
+	}
+	return -1;
+}
+
+/* --format-patch and --stdout exclude each other and the other modes. */
+static int check_patch_options(const struct cmdline *cl)
+{
+	if (cl->patch_dir && cl->patch_stdout) {
+		error("--format-patch and --stdout cannot be combined");
+		return 2;
+	}
+	if ((cl->patch_dir || cl->patch_stdout) &&
+	    (cl->in_place || cl->report || cl->check || cl->count)) {
+		error("--format-patch and --stdout cannot be combined with -i, --report, --check-syntax or --count");
+		return 2;
+	}
+	if (cl->from && *cl->from && (!strchr(cl->from, '<') || cl->from[strlen(cl->from) - 1] != '>')) {
+		error("invalid identity '%s': expected 'Name <email>'", cl->from);
 		return 2;
 	}
 	return -1;
@@ -440,6 +487,11 @@ static int parse_args(int argc, char **argv, struct cmdline *cl)
 		{ "check-syntax", no_argument, NULL, OPT_CHECK },
 		{ "count", no_argument, NULL, OPT_COUNT },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "format-patch", required_argument, NULL, OPT_FORMAT_PATCH },
+		{ "stdout", no_argument, NULL, OPT_STDOUT },
+		{ "from", optional_argument, NULL, OPT_FROM },
+		{ "signoff", no_argument, NULL, 's' },
+		{ "no-signoff", no_argument, NULL, OPT_NO_SIGNOFF },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -448,7 +500,7 @@ static int parse_args(int argc, char **argv, struct cmdline *cl)
 
 	memset(cl, 0, sizeof(*cl));
 	strcpy(cl->perm, "0");
-	while ((c = getopt_long(argc, argv, "iqhV", longopts, NULL)) != -1)
+	while ((c = getopt_long(argc, argv, "iqshV", longopts, NULL)) != -1)
 		if ((rc = take_option(c, cl)) >= 0)
 			return rc;
 	if (optind >= argc) {
@@ -464,7 +516,7 @@ static int parse_args(int argc, char **argv, struct cmdline *cl)
 		error("--report and --in-place cannot be combined");
 		return 2;
 	}
-	return -1;
+	return check_patch_options(cl);
 }
 
 /* The files the paths name, directories walked. */
@@ -524,24 +576,39 @@ static int check_or_count(const struct cmdline *cl)
 	return had_error ? 2 : bad;
 }
 
-/* Read every input into ctx; one that cannot be read loses its path. */
-static void add_files(struct mp_ctx *ctx)
+/*
+ * Read module m's files into ctx, in the order given: its own, and the
+ * headers of other modules that it includes.  own[k] says whether ctx's
+ * file k is one of its own; an own file that cannot be read loses its
+ * path.  Returns how many were read.
+ */
+static size_t add_files(struct mp_ctx *ctx, const struct kb_module *m, size_t *idx, bool *own)
 {
-	size_t i;
+	size_t a = 0, b = 0, n = 0;
 
-	for (i = 0; i < ninputs; i++) {
-		size_t len;
-		char *buf = read_file(inputs[i].path, &len, &inputs[i].st), *dp;
+	while (a < m->nown || b < m->nctx) {
+		bool mine = b == m->nctx || (a < m->nown && m->own[a] < m->ctx[b]);
+		size_t i = mine ? m->own[a++] : m->ctx[b++], len;
+		struct stat st;
+		char *buf, *dp;
 
+		if (!inputs[i].path)
+			continue;
+		buf = read_file(inputs[i].path, &len, mine ? &inputs[i].st : &st);
 		if (!buf) {
-			free(inputs[i].path);
-			inputs[i].path = NULL;
+			if (mine) {
+				free(inputs[i].path);
+				inputs[i].path = NULL;
+			}
 			continue;
 		}
 		dp = display_path(inputs[i].path);
 		mp_add(ctx, dp, buf, len);
 		free(dp);
+		idx[n] = i;
+		own[n++] = mine;
 	}
+	return n;
 }
 
 /* Report, print or write what became of f; whether anything is pending. */
@@ -569,29 +636,129 @@ static bool put_result(const struct cmdline *cl, struct mp_file *f, const struct
 	return true;
 }
 
-/* Convert the inputs together, as one module or tree. */
-static int convert_all(const struct cmdline *cl)
+/* The module's own converted files, for --format-patch: its patch. */
+static bool add_patch(const struct cmdline *cl, struct series *series, const struct kb_module *m,
+		      struct mp_ctx *ctx, const bool *own, size_t n)
+{
+	struct mp_file **mine = calloc(n + 1, sizeof(*mine));
+	bool pending = false;
+	size_t k, nmine = 0, len;
+
+	if (!mine) {
+		error("out of memory");
+		exit(2);
+	}
+	for (k = 0; k < n; k++) {
+		struct mp_file *f = mp_file_at(ctx, k);
+
+		if (!own[k])
+			continue;
+		if (!cl->quiet)
+			mp_write_report(f, stderr, MP_REPORT_REFUSED);
+		if (mp_file_output(f, &len))
+			pending = true;
+		mine[nmine++] = f;
+	}
+	series_add(series, m->name, m->dir, m->whole_dir, mine, nmine);
+	free(mine);
+	return pending;
+}
+
+/* Convert module m's files together; whether anything is pending. */
+static bool convert_module(const struct cmdline *cl, struct series *series,
+			   const struct kb_module *m)
 {
 	struct mp_options opt = { .perm = cl->perm };
 	struct mp_ctx *ctx = mp_new(&opt);
-	bool pending = false;
-	size_t i, k;
+	size_t *idx = calloc(m->nown + m->nctx + 1, sizeof(*idx)), n, k;
+	bool *own = calloc(m->nown + m->nctx + 1, sizeof(*own)), pending = false;
 
-	add_files(ctx);
+	if (!idx || !own) {
+		error("out of memory");
+		exit(2);
+	}
+	n = add_files(ctx, m, idx, own);
 	mp_run(ctx);
-	for (i = 0, k = 0; i < ninputs; i++) {
-		struct mp_file *f;
+	if (series)
+		pending = add_patch(cl, series, m, ctx, own, n);
+	for (k = 0; k < n; k++) {
+		struct mp_file *f = mp_file_at(ctx, k);
 
-		if (!inputs[i].path)
-			continue;
-		f = mp_file_at(ctx, k++);
-		if (put_result(cl, f, &inputs[i]))
+		if (!series && own[k] && put_result(cl, f, &inputs[idx[k]]))
 			pending = true;
 		mp_file_release(f);
 	}
+	mp_free(ctx);
+	free(idx);
+	free(own);
+	return pending;
+}
+
+/* For --format-patch and --stdout: the series, with its author; NULL after an error. */
+static struct series *new_series(const struct cmdline *cl)
+{
+	struct series_options opt = { .signoff = !cl->no_signoff };
+	char *ident = cl->from && *cl->from ? strdup(cl->from) : git_ident();
+	char *top = git_show_prefix();
+	struct series *s = NULL;
+
+	if (!ident) {
+		error("no identity for the patches' From: and Signed-off-by:; set git config user.name and user.email, or give --from");
+	} else {
+		opt.ident = ident;
+		opt.top = top ? top : "";
+		s = series_new(&opt);
+	}
+	free(ident);
+	free(top);
+	return s;
+}
+
+/* Write the series where the command line says. */
+static void write_series(const struct cmdline *cl, struct series *s)
+{
+	const char *failed;
+
+	if (cl->patch_stdout)
+		series_write_stream(s, stdout);
+	else if (series_write_dir(s, cl->patch_dir, &failed) < 0)
+		error("cannot write '%s': %s", failed, strerror(errno));
+}
+
+/* Convert the inputs module by module, as Kbuild links them. */
+static int convert_all(const struct cmdline *cl)
+{
+	struct kb_modules mods;
+	char **paths = calloc(ninputs + 1, sizeof(*paths));
+	struct series *series = NULL;
+	bool pending = false;
+	size_t i;
+
+	if (!paths) {
+		error("out of memory");
+		exit(2);
+	}
+	if (cl->patch_dir || cl->patch_stdout) {
+		series = new_series(cl);
+		if (!series) {
+			free(paths);
+			return 2;
+		}
+	}
+	for (i = 0; i < ninputs; i++)
+		paths[i] = inputs[i].path;
+	kb_group(paths, ninputs, &mods);
+	for (i = 0; i < mods.n; i++)
+		if (convert_module(cl, series, &mods.v[i]))
+			pending = true;
+	if (series) {
+		write_series(cl, series);
+		series_free(series);
+	}
 	if (fflush(stdout) != 0 || ferror(stdout))
 		error("cannot write the output: %s", strerror(errno));
-	mp_free(ctx);
+	kb_free(&mods);
+	free(paths);
 	return had_error ? 2 : pending;
 }
 

@@ -9,6 +9,7 @@
 #ifndef MODPARM_H
 #define MODPARM_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -50,8 +51,31 @@ struct mp_stats {
 
 void mp_file_stats(const struct mp_file *f, struct mp_stats *st);
 
+/* One converted use: its line, variable, type string as written, and new call. */
+struct mp_conversion {
+	unsigned line;
+	char *name;
+	char *typestr;
+	char *call;
+};
+
+/* After mp_run(): f's conversions, in file order; *n of them. */
+const struct mp_conversion *mp_file_conversions(const struct mp_file *f, size_t *n);
+/*
+ * The k-th "cannot convert" warning of f, in file order, and its line;
+ * NULL after the last.
+ */
+const char *mp_file_refusal(const struct mp_file *f, size_t k, unsigned *line);
+
 /* Unified diff of the text against the output, a/ and b/ prefixes. */
 void mp_write_diff(struct mp_file *f, FILE *out);
+/*
+ * The same, with the context of each hunk stopping short of the lines
+ * for which avoid(line, len) is true (a patch's context that a checker
+ * would judge); a hunk's context is then shorter on that side.
+ */
+typedef bool (*mp_avoid_fn)(const char *line, size_t len);
+void mp_write_diff_avoiding(struct mp_file *f, FILE *out, mp_avoid_fn avoid);
 
 enum mp_report { MP_REPORT_ALL, MP_REPORT_REFUSED };
 

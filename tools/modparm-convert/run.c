@@ -88,6 +88,25 @@ void mp_file_stats(const struct mp_file *f, struct mp_stats *st)
 		st->refused += f->diags[i].kind == MP_WARN_CANNOT;
 }
 
+const struct mp_conversion *mp_file_conversions(const struct mp_file *f, size_t *n)
+{
+	*n = f->nconv;
+	return f->convs;
+}
+
+const char *mp_file_refusal(const struct mp_file *f, size_t k, unsigned *line)
+{
+	size_t i;
+
+	for (i = 0; i < f->ndiag; i++) {
+		if (f->diags[i].kind != MP_WARN_CANNOT || k--)
+			continue;
+		*line = f->diags[i].line;
+		return f->diags[i].msg;
+	}
+	return NULL;
+}
+
 /*
  * Only one file's tokens are needed at a time: lex each into the array
  * the last one used, so that a tree of files does not pay for a fresh,
@@ -216,6 +235,12 @@ void mp_free(struct mp_ctx *ctx)
 			free(f->edits[k].text);
 		for (k = 0; k < f->ndiag; k++)
 			free(f->diags[k].msg);
+		for (k = 0; k < f->nconv; k++) {
+			free(f->convs[k].name);
+			free(f->convs[k].typestr);
+			free(f->convs[k].call);
+		}
+		free(f->convs);
 		free(f->edits);
 		free(f->diags);
 		free(f->toks);

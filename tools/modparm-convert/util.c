@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * modparm-convert: allocation.  Running out of memory is the one error
- * the core cannot report through a diagnostic: it ends the program here.
+ * modparm-convert: allocation, and paths.  Running out of memory is the
+ * one error the core cannot report through a diagnostic: it ends the
+ * program here.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
@@ -72,4 +73,49 @@ char *xasprintf(const char *fmt, ...)
 	s = xvasprintf(fmt, ap);
 	va_end(ap);
 	return s;
+}
+
+/*
+ * in[0..inlen) with "." components dropped, "dir/.." folded and '/'
+ * runs squeezed, to free; never longer than in.  Lexical only: enough
+ * to see that an #include from "drivers/net/x.c" of "../net/x.h" names
+ * the file given as "drivers/net/x.h".
+ */
+char *norm_path(const char *in, size_t inlen)
+{
+	size_t o = 0, i = 0, floor;	/* floor: leading part never folded */
+	char *out = xrealloc(NULL, inlen + 2);
+
+	if (inlen && in[0] == '/')
+		out[o++] = '/';
+	floor = o;
+	while (i < inlen) {
+		size_t s = i, n;
+		int dotdot;
+
+		while (i < inlen && in[i] != '/')
+			i++;
+		n = i - s;
+		i++;
+		if (!n || (n == 1 && in[s] == '.'))
+			continue;
+		dotdot = n == 2 && in[s] == '.' && in[s + 1] == '.';
+		if (dotdot && o > floor) {
+			while (o > floor && out[o - 1] != '/')
+				o--;
+			if (o > floor)
+				o--;
+			continue;
+		}
+		if (dotdot && floor == 1)
+			continue;	/* "/.." is "/" */
+		if (o && out[o - 1] != '/')
+			out[o++] = '/';
+		memcpy(out + o, in + s, n);
+		o += n;
+		if (dotdot)
+			floor = o;
+	}
+	out[o] = '\0';
+	return out;
 }

@@ -23,6 +23,8 @@ void *xcalloc(size_t n, size_t size);
 char *xstrndup(const char *s, size_t n);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 char *xvasprintf(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
+/* in[0..inlen) with "." and "dir/.." folded, lexically; to free */
+char *norm_path(const char *in, size_t inlen);
 
 #define GROW(arr, n, cap) do {						\
 	if ((n) >= (cap)) {						\
