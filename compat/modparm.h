@@ -349,13 +349,16 @@ __modparm_parse(const char *type, struct obsolete_param_type *t)
  * @type: the type string, "[MIN[-MAX]]L"
  * @addr: the variable
  * @size: sizeof the variable
+ * @line: the line of the MODULE_PARM(), to list the parameters in source
+ *	order when the module loads
  * @class: the variable's enum obsolete_param_class
  */
 struct obsolete_param {
 	const char *type;
 	void *addr;
 	unsigned int size;
-	unsigned char class;
+	unsigned int line : 24;
+	unsigned int class : 8;
 };
 
 /*
@@ -580,13 +583,139 @@ static void __maybe_unused __modparm_free(void *arg)
 		param_free_charp((char **)op->addr + i);
 }
 
+/*
+ * Marks the ops of this header in kernel_param_ops.flags, a bit the kernel
+ * does not use (it tests KERNEL_PARAM_OPS_FL_NOARG only).  Each object
+ * file has its own ops: the module's init_module() finds the obsolete
+ * parameters of all its files by this bit, on ops in the module's memory.
+ */
+#define __MODPARM_OPS_FL_OBSOLETE	(1U << 31)
+
 /* NOARG: a missing value gets our message, not a bare "invalid". */
 static const struct kernel_param_ops __modparm_ops __maybe_unused = {
-	.flags = KERNEL_PARAM_OPS_FL_NOARG,
+	.flags = KERNEL_PARAM_OPS_FL_NOARG | __MODPARM_OPS_FL_OBSOLETE,
 	.set = __modparm_set,
 	.get = __modparm_get,
 	.free = __modparm_free,
 };
+
+#ifdef MODULE
+/*
+ * Make it warn first, when the module loads too.  A header cannot hook
+ * the loader, so it takes the module's init: from here on init_module(...)
+ * names the driver's own init, written the 2.4 way, "int init_module(void)
+ * { ... }", or made by module_init(fn), which says "int init_module(void)
+ * __copy(fn) __attribute__((alias("fn")))".  Renamed, it is declared weak:
+ * a module without an init links, with NULL for it.  cleanup_module() is
+ * left as it is.
+ */
+extern int __modparm_driver_init(void) __weak;
+#define init_module(...)	__modparm_driver_init(__VA_ARGS__)
+
+/*
+ * The loader calls init_module() and cleanup_module() through pointers:
+ * under IBT, a function objtool sees no pointer to loses its ENDBR when
+ * the module loads, and the call faults.  module_init() and module_exit()
+ * take their addresses; a 2.4 driver's cleanup_module() had nothing to.
+ * Weak, so that a module without one still links.
+ */
+extern void cleanup_module(void) __weak;
+___ADDRESSABLE(cleanup_module, __exitdata);
+
+/* Whether @kp is a MODULE_PARM() of this module, from any of its files. */
+static bool __init __modparm_ours(const struct kernel_param *kp)
+{
+	return (kp->ops->flags & __MODPARM_OPS_FL_OBSOLETE) &&
+	       within_module((unsigned long)kp->ops, THIS_MODULE);
+}
+
+/* Where @kp comes in the source: its line, then its place in __param. */
+static u64 __init __modparm_rank(const struct kernel_param *kp)
+{
+	const struct obsolete_param *op = kp->arg;
+
+	return (u64)op->line << 32 | (u32)(kp - THIS_MODULE->kp);
+}
+
+/* At most this many characters of names, then ", ...", as in the series. */
+#define __MODPARM_NAMES_MAX	128
+
+/*
+ * One warning per module, naming its obsolete parameters in the order of
+ * the source (compilers lay out __param either way).  The same words as
+ * the series' loader, but for where to read how to convert them.
+ */
+static void __init __modparm_warn(void)
+{
+	const struct module *mod = THIS_MODULE;
+	char names[__MODPARM_NAMES_MAX + sizeof(", ...")] = "";
+	const struct kernel_param *kp;
+	u64 rank, prev = 0, next;
+	bool first = true;
+	size_t len = 0;
+	unsigned int i;
+
+	for (;; first = false) {
+		next = U64_MAX;
+		for (i = 0; i < mod->num_kp; i++) {
+			if (!__modparm_ours(&mod->kp[i]))
+				continue;
+			rank = __modparm_rank(&mod->kp[i]);
+			if ((first || rank > prev) && rank < next)
+				next = rank;
+		}
+		if (next == U64_MAX)
+			break;
+		kp = &mod->kp[(u32)next];
+		if (len + 2 + strlen(kp->name) > __MODPARM_NAMES_MAX) {
+			strscpy(names + len, len ? ", ..." : "...",
+				sizeof(names) - len);
+			break;
+		}
+		len += scnprintf(names + len, sizeof(names) - len, "%s%s",
+				 len ? ", " : "", kp->name);
+		prev = next;
+	}
+	if (names[0])
+		pr_warn("%s: uses obsolete MODULE_PARM() for %s; see compat/README.md\n",
+			mod->name, names);
+}
+
+/*
+ * The init the loader calls.  Every file of the module that includes this
+ * header defines it, weak: the linker keeps one, and it sees the
+ * parameters of all the files through THIS_MODULE.  Before the driver's
+ * init, as the series' loader does before any init: each record is
+ * checked (type string, letter, room for MAX values, variable in the
+ * module's memory), whether a value was given or not, and a bad one
+ * refuses the module; then the warning.  -DMODPARM_QUIET does not silence
+ * it: it is for whoever loads the module, who did not choose the flag.
+ */
+int __init __weak (init_module)(void)
+{
+	struct module *mod = THIS_MODULE;
+	struct obsolete_param_type t;
+	unsigned int i;
+	int err = 0;
+
+	for (i = 0; i < mod->num_kp; i++)
+		if (__modparm_ours(&mod->kp[i]) &&
+		    __modparm_decode(&mod->kp[i], &t))
+			err = -EINVAL;
+	if (err)
+		return err;
+	__modparm_warn();
+	if (__modparm_driver_init)
+		return __modparm_driver_init();
+	/*
+	 * The driver has no init: tell the loader so, or a module without
+	 * cleanup_module() could no longer be unloaded (an init needs an exit).
+	 */
+	WRITE_ONCE(mod->init, NULL);
+	return 0;
+}
+___ADDRESSABLE(init_module, __initdata);
+#endif /* MODULE */
 
 /**
  * MODULE_PARM - obsolete: declare a module parameter the Linux 2.4 way
@@ -604,6 +733,7 @@ static const struct kernel_param_ops __modparm_ops __maybe_unused = {
 		.type = _type,						\
 		.addr = (void *)&(var),					\
 		.size = sizeof(var),					\
+		.line = __LINE__,					\
 		.class = __obsparm_class(var),				\
 	};								\
 	__module_param_call(MODULE_PARAM_PREFIX, var, &__modparm_ops,	\
