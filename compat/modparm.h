@@ -349,8 +349,10 @@ __modparm_parse(const char *type, struct obsolete_param_type *t)
  * @type: the type string, "[MIN[-MAX]]L"
  * @addr: the variable
  * @size: sizeof the variable
- * @line: the line of the MODULE_PARM(), to list the parameters in source
- *	order when the module loads
+ * @line: the line of the MODULE_PARM(), and
+ * @seq: its __COUNTER__, for the uses on one line: the load warning lists
+ *	the parameters in source order, while compilers lay out __param
+ *	either way
  * @class: the variable's enum obsolete_param_class
  */
 struct obsolete_param {
@@ -359,6 +361,7 @@ struct obsolete_param {
 	unsigned int size;
 	unsigned int line : 24;
 	unsigned int class : 8;
+	unsigned int seq;
 };
 
 /*
@@ -629,12 +632,21 @@ static bool __init __modparm_ours(const struct kernel_param *kp)
 	       within_module((unsigned long)kp->ops, THIS_MODULE);
 }
 
-/* Where @kp comes in the source: its line, then its place in __param. */
-static u64 __init __modparm_rank(const struct kernel_param *kp)
+/*
+ * Whether @a comes before @b in the source: by line, then by use on the
+ * line (of one file; across files, the line decides, as in the series),
+ * then by place in __param.
+ */
+static bool __init __modparm_before(const struct kernel_param *a,
+				    const struct kernel_param *b)
 {
-	const struct obsolete_param *op = kp->arg;
+	const struct obsolete_param *x = a->arg, *y = b->arg;
 
-	return (u64)op->line << 32 | (u32)(kp - THIS_MODULE->kp);
+	if (x->line != y->line)
+		return x->line < y->line;
+	if (x->seq != y->seq)
+		return x->seq < y->seq;
+	return a < b;
 }
 
 /* At most this many characters of names, then ", ...", as in the series. */
@@ -642,39 +654,32 @@ static u64 __init __modparm_rank(const struct kernel_param *kp)
 
 /*
  * One warning per module, naming its obsolete parameters in the order of
- * the source (compilers lay out __param either way).  The same words as
- * the series' loader, but for where to read how to convert them.
+ * the source.  The same words as the series' loader, but for where to
+ * read how to convert them.
  */
 static void __init __modparm_warn(void)
 {
 	const struct module *mod = THIS_MODULE;
+	const struct kernel_param *kp, *prev = NULL, *next;
 	char names[__MODPARM_NAMES_MAX + sizeof(", ...")] = "";
-	const struct kernel_param *kp;
-	u64 rank, prev = 0, next;
-	bool first = true;
 	size_t len = 0;
-	unsigned int i;
 
-	for (;; first = false) {
-		next = U64_MAX;
-		for (i = 0; i < mod->num_kp; i++) {
-			if (!__modparm_ours(&mod->kp[i]))
-				continue;
-			rank = __modparm_rank(&mod->kp[i]);
-			if ((first || rank > prev) && rank < next)
-				next = rank;
-		}
-		if (next == U64_MAX)
+	for (;; prev = next) {
+		next = NULL;
+		for (kp = mod->kp; kp < mod->kp + mod->num_kp; kp++)
+			if (__modparm_ours(kp) &&
+			    (!prev || __modparm_before(prev, kp)) &&
+			    (!next || __modparm_before(kp, next)))
+				next = kp;
+		if (!next)
 			break;
-		kp = &mod->kp[(u32)next];
-		if (len + 2 + strlen(kp->name) > __MODPARM_NAMES_MAX) {
+		if (len + 2 + strlen(next->name) > __MODPARM_NAMES_MAX) {
 			strscpy(names + len, len ? ", ..." : "...",
 				sizeof(names) - len);
 			break;
 		}
 		len += scnprintf(names + len, sizeof(names) - len, "%s%s",
-				 len ? ", " : "", kp->name);
-		prev = next;
+				 len ? ", " : "", next->name);
 	}
 	if (names[0])
 		pr_warn("%s: uses obsolete MODULE_PARM() for %s; see compat/README.md\n",
@@ -734,6 +739,7 @@ ___ADDRESSABLE(init_module, __initdata);
 		.addr = (void *)&(var),					\
 		.size = sizeof(var),					\
 		.line = __LINE__,					\
+		.seq = __COUNTER__,					\
 		.class = __obsparm_class(var),				\
 	};								\
 	__module_param_call(MODULE_PARAM_PREFIX, var, &__modparm_ops,	\
