@@ -354,6 +354,9 @@ __modparm_parse(const char *type, struct obsolete_param_type *t)
  *	the parameters in source order, while compilers lay out __param
  *	either way
  * @class: the variable's enum obsolete_param_class
+ *
+ * MODULE_PARM() aligns each record to a pointer, as __param does: at 32
+ * bytes, gcc would align it to 32 on x86_64 and pad what lies between.
  */
 struct obsolete_param {
 	const char *type;
@@ -734,7 +737,8 @@ ___ADDRESSABLE(init_module, __initdata);
 #define MODULE_PARM(var, _type)						\
 	__MODULE_PARM_TYPE(var, _type);					\
 	__MODULE_PARM_CHECK(var, _type)					\
-	static const struct obsolete_param __obsparm_##var = {		\
+	static const struct obsolete_param __obsparm_##var		\
+	__aligned(sizeof(void *)) = {					\
 		.type = _type,						\
 		.addr = (void *)&(var),					\
 		.size = sizeof(var),					\
