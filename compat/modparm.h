@@ -17,7 +17,9 @@
  * l (long), s (char *) or c<LEN> (char[LEN]); no count takes exactly one
  * value, MIN exactly MIN comma-separated values, MIN-MAX between MIN and
  * MAX values.  Each use:
- *   - warns at build time (-DMODPARM_QUIET silences it);
+ *   - warns at build time (-DMODPARM_QUIET silences it), and is named in
+ *     the one warning the module prints when it loads (which nothing
+ *     silences: it is for whoever loads the module);
  *   - is a build error if its letter does not fit the variable's C type,
  *     or if the variable has no room for MAX values (when the compiler can
  *     fold the count out of the literal; otherwise a value is refused when
@@ -30,13 +32,21 @@
  *     number of values, refuses the module with a message naming the
  *     module, the parameter and the reason.
  *
- * Differences from the series: the checks that the series' loader makes
- * on every MODULE_PARM() record (variable in the module's data, type
- * string valid, room for MAX values) are made here only when a value is
- * given; a variable in __initdata takes its values before the module's
- * init, as in 2.4, but reading it in sysfs afterwards fails (ENODATA)
- * where the series leaves it out of sysfs; there is no load-time warning
- * listing the obsolete parameters.
+ * Differences from the series: a header has no hook in the loader, so it
+ * takes the module's init instead.  It defines init_module() (weak, in
+ * every file of the module) and renames the driver's own, written the 2.4
+ * way or made by module_init(), to call it last.  There, before the
+ * driver's init, every MODULE_PARM() record is checked (variable in the
+ * module's data, type string valid, room for MAX values) and a bad one
+ * refuses the module, then the load warning names the obsolete
+ * parameters; the series' loader does both before it sets any value, the
+ * header after the values are set (a value given to a bad record is
+ * refused by its own check first).  The load warning points at
+ * compat/README.md.  A module that had no init gets one; it tells the
+ * loader it has none, so that it unloads as before.  A variable in
+ * __initdata takes its values before the module's init, as in 2.4, but
+ * reading it in sysfs afterwards fails (ENODATA) where the series leaves
+ * it out of sysfs.
  */
 #ifndef _COMPAT_MODPARM_H
 #define _COMPAT_MODPARM_H
