@@ -17,7 +17,9 @@
  * l (long), s (char *) or c<LEN> (char[LEN]); no count takes exactly one
  * value, MIN exactly MIN comma-separated values, MIN-MAX between MIN and
  * MAX values.  Each use:
- *   - warns at build time (-DMODPARM_QUIET silences it);
+ *   - warns at build time (-DMODPARM_QUIET silences it), and is named in
+ *     the one warning the module prints when it loads (which nothing
+ *     silences: it is for whoever loads the module);
  *   - is a build error if its letter does not fit the variable's C type,
  *     or if the variable has no room for MAX values (when the compiler can
  *     fold the count out of the literal; otherwise a value is refused when
@@ -30,13 +32,21 @@
  *     number of values, refuses the module with a message naming the
  *     module, the parameter and the reason.
  *
- * Differences from the series: the checks that the series' loader makes
- * on every MODULE_PARM() record (variable in the module's data, type
- * string valid, room for MAX values) are made here only when a value is
- * given; a variable in __initdata takes its values before the module's
- * init, as in 2.4, but reading it in sysfs afterwards fails (ENODATA)
- * where the series leaves it out of sysfs; there is no load-time warning
- * listing the obsolete parameters.
+ * Differences from the series: a header has no hook in the loader, so it
+ * takes the module's init instead.  It defines init_module() (weak, in
+ * every file of the module) and renames the driver's own, written the 2.4
+ * way or made by module_init(), to call it last.  There, before the
+ * driver's init, every MODULE_PARM() record is checked (variable in the
+ * module's data, type string valid, room for MAX values) and a bad one
+ * refuses the module, then the load warning names the obsolete
+ * parameters; the series' loader does both before it sets any value, the
+ * header after the values are set (a value given to a bad record is
+ * refused by its own check first).  The load warning points at
+ * compat/README.md.  A module that had no init gets one; it tells the
+ * loader it has none, so that it unloads as before.  A variable in
+ * __initdata takes its values before the module's init, as in 2.4, but
+ * reading it in sysfs afterwards fails (ENODATA) where the series leaves
+ * it out of sysfs.
  */
 #ifndef _COMPAT_MODPARM_H
 #define _COMPAT_MODPARM_H
@@ -349,13 +359,22 @@ __modparm_parse(const char *type, struct obsolete_param_type *t)
  * @type: the type string, "[MIN[-MAX]]L"
  * @addr: the variable
  * @size: sizeof the variable
+ * @line: the line of the MODULE_PARM(), and
+ * @seq: its __COUNTER__, for the uses on one line: the load warning lists
+ *	the parameters in source order, while compilers lay out __param
+ *	either way
  * @class: the variable's enum obsolete_param_class
+ *
+ * MODULE_PARM() aligns each record to a pointer, as __param does: at 32
+ * bytes, gcc would align it to 32 on x86_64 and pad what lies between.
  */
 struct obsolete_param {
 	const char *type;
 	void *addr;
 	unsigned int size;
-	unsigned char class;
+	unsigned int line : 24;
+	unsigned int class : 8;
+	unsigned int seq;
 };
 
 /*
@@ -580,13 +599,141 @@ static void __maybe_unused __modparm_free(void *arg)
 		param_free_charp((char **)op->addr + i);
 }
 
+/*
+ * Marks the ops of this header in kernel_param_ops.flags, a bit the kernel
+ * does not use (it tests KERNEL_PARAM_OPS_FL_NOARG only).  Each object
+ * file has its own ops: the module's init_module() finds the obsolete
+ * parameters of all its files by this bit, on ops in the module's memory.
+ */
+#define __MODPARM_OPS_FL_OBSOLETE	(1U << 31)
+
 /* NOARG: a missing value gets our message, not a bare "invalid". */
 static const struct kernel_param_ops __modparm_ops __maybe_unused = {
-	.flags = KERNEL_PARAM_OPS_FL_NOARG,
+	.flags = KERNEL_PARAM_OPS_FL_NOARG | __MODPARM_OPS_FL_OBSOLETE,
 	.set = __modparm_set,
 	.get = __modparm_get,
 	.free = __modparm_free,
 };
+
+#ifdef MODULE
+/*
+ * Make it warn first, when the module loads too.  A header cannot hook
+ * the loader, so it takes the module's init: from here on init_module(...)
+ * names the driver's own init, written the 2.4 way, "int init_module(void)
+ * { ... }", or made by module_init(fn), which says "int init_module(void)
+ * __copy(fn) __attribute__((alias("fn")))".  Renamed, it is declared weak:
+ * a module without an init links, with NULL for it.  cleanup_module() is
+ * left as it is.
+ */
+extern int __modparm_driver_init(void) __weak;
+#define init_module(...)	__modparm_driver_init(__VA_ARGS__)
+
+/*
+ * The loader calls init_module() and cleanup_module() through pointers:
+ * under IBT, a function objtool sees no pointer to loses its ENDBR when
+ * the module loads, and the call faults.  module_init() and module_exit()
+ * take their addresses; a 2.4 driver's cleanup_module() had nothing to.
+ * Weak, so that a module without one still links.
+ */
+extern void cleanup_module(void) __weak;
+___ADDRESSABLE(cleanup_module, __exitdata);
+
+/* Whether @kp is a MODULE_PARM() of this module, from any of its files. */
+static bool __init __modparm_ours(const struct kernel_param *kp)
+{
+	return (kp->ops->flags & __MODPARM_OPS_FL_OBSOLETE) &&
+	       within_module((unsigned long)kp->ops, THIS_MODULE);
+}
+
+/*
+ * Whether @a comes before @b in the source: by line, then by use on the
+ * line (of one file; across files, the line decides, as in the series),
+ * then by place in __param.
+ */
+static bool __init __modparm_before(const struct kernel_param *a,
+				    const struct kernel_param *b)
+{
+	const struct obsolete_param *x = a->arg, *y = b->arg;
+
+	if (x->line != y->line)
+		return x->line < y->line;
+	if (x->seq != y->seq)
+		return x->seq < y->seq;
+	return a < b;
+}
+
+/* At most this many characters of names, then ", ...", as in the series. */
+#define __MODPARM_NAMES_MAX	128
+
+/*
+ * One warning per module, naming its obsolete parameters in the order of
+ * the source.  The same words as the series' loader, but for where to
+ * read how to convert them.
+ */
+static void __init __modparm_warn(void)
+{
+	const struct module *mod = THIS_MODULE;
+	const struct kernel_param *kp, *prev = NULL, *next;
+	char names[__MODPARM_NAMES_MAX + sizeof(", ...")] = "";
+	size_t len = 0;
+
+	for (;; prev = next) {
+		next = NULL;
+		for (kp = mod->kp; kp < mod->kp + mod->num_kp; kp++)
+			if (__modparm_ours(kp) &&
+			    (!prev || __modparm_before(prev, kp)) &&
+			    (!next || __modparm_before(kp, next)))
+				next = kp;
+		if (!next)
+			break;
+		if (len + 2 + strlen(next->name) > __MODPARM_NAMES_MAX) {
+			strscpy(names + len, len ? ", ..." : "...",
+				sizeof(names) - len);
+			break;
+		}
+		len += scnprintf(names + len, sizeof(names) - len, "%s%s",
+				 len ? ", " : "", next->name);
+	}
+	if (names[0])
+		pr_warn("%s: uses obsolete MODULE_PARM() for %s; see compat/README.md\n",
+			mod->name, names);
+}
+
+/*
+ * The init the loader calls.  Every file of the module that includes this
+ * header defines it, weak: the linker keeps one, and it sees the
+ * parameters of all the files through THIS_MODULE.  Before the driver's
+ * init, as the series' loader does before any init: each record is
+ * checked (type string, letter, room for MAX values, variable in the
+ * module's memory), whether a value was given or not, and a bad one
+ * refuses the module; then the warning.  -DMODPARM_QUIET does not silence
+ * it: it is for whoever loads the module, who did not choose the flag.
+ */
+int __init __weak (init_module)(void)
+{
+	struct module *mod = THIS_MODULE;
+	struct obsolete_param_type t;
+	unsigned int i;
+	int err = 0;
+
+	for (i = 0; i < mod->num_kp; i++)
+		if (__modparm_ours(&mod->kp[i]) &&
+		    __modparm_decode(&mod->kp[i], &t))
+			err = -EINVAL;
+	if (err)
+		return err;
+	__modparm_warn();
+	if (__modparm_driver_init)
+		return __modparm_driver_init();
+	/*
+	 * The driver has no init: tell the loader so, or a module without
+	 * cleanup_module() could no longer be unloaded (an init needs an exit).
+	 */
+	WRITE_ONCE(mod->init, NULL);
+	return 0;
+}
+___ADDRESSABLE(init_module, __initdata);
+#endif /* MODULE */
 
 /**
  * MODULE_PARM - obsolete: declare a module parameter the Linux 2.4 way
@@ -600,10 +747,13 @@ static const struct kernel_param_ops __modparm_ops __maybe_unused = {
 #define MODULE_PARM(var, _type)						\
 	__MODULE_PARM_TYPE(var, _type);					\
 	__MODULE_PARM_CHECK(var, _type)					\
-	static const struct obsolete_param __obsparm_##var = {		\
+	static const struct obsolete_param __obsparm_##var		\
+	__aligned(sizeof(void *)) = {					\
 		.type = _type,						\
 		.addr = (void *)&(var),					\
 		.size = sizeof(var),					\
+		.line = __LINE__,					\
+		.seq = __COUNTER__,					\
 		.class = __obsparm_class(var),				\
 	};								\
 	__module_param_call(MODULE_PARAM_PREFIX, var, &__modparm_ops,	\

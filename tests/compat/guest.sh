@@ -2,13 +2,17 @@
 #
 # tests/compat/guest.sh - the guest half of tests/compat/run: on one of
 # Debian's stock kernels, tests/legacy/modules/legacy_all built with
-# compat/modparm.h force-included, legacy_initdata and legacy_percpu (where
-# the variable is), and the DKMS example driver.
+# compat/modparm.h force-included (and again with -DMODPARM_QUIET, in
+# legacy_all_quiet/), legacy_initdata and legacy_percpu (where the
+# variable is), the header's test modules of tests/compat/modules, and the
+# DKMS example driver.
 #
 # The values and sysfs contents are those tests/legacy/guest.sh expects of
 # the series; the refusals are compat/modparm.h's own messages, which name
-# the module, the parameter and the reason.  Every check prints one
-# PASS/FAIL line; summary ends it.
+# the module, the parameter and the reason.  Every module the header's
+# init_module() lets load says once, as the series' loader does, which of
+# its parameters are obsolete.  Every check prints one PASS/FAIL line;
+# summary ends it.
 
 # shellcheck source=tests/lib/guest.sh
 . "$TESTLIB"
@@ -39,6 +43,31 @@ unload() {
 	expect_unload "$1/unload" legacy_all
 }
 
+# warned NAME MODULE NAMES: since the last mark, exactly one load warning
+# from MODULE, naming NAMES ("a, b, c", in source order).
+warned() {
+	_w_all=$(dmesg_since | grep -E "(^|[] ])$2: uses obsolete MODULE_PARM\(\) for ")
+	_w_n=$(printf '%s' "$_w_all" | grep -c .)
+	if [ "$_w_n" != 1 ]; then
+		fail "$1" "want 1 load warning from $2, got $_w_n: $(_gs_oneline "$_w_all")"
+		return 1
+	fi
+	case $_w_all in
+	*"] $2: uses obsolete MODULE_PARM() for $3; see compat/README.md" | \
+	"$2: uses obsolete MODULE_PARM() for $3; see compat/README.md")
+		pass "$1" ;;
+	*)	fail "$1" "got '$_w_all', want '$2: uses obsolete MODULE_PARM() for $3; see compat/README.md'" ;;
+	esac
+}
+
+# not_warned NAME MODULE: no load warning from MODULE since the last mark.
+not_warned() {
+	expect_no_dmesg "$1" "(^|[] ])$2: uses obsolete MODULE_PARM\(\) for "
+}
+
+# The obsolete parameters of legacy_all, as its load warning lists them.
+OBS_LIST=$(echo $OBS | sed 's/ /, /g')
+
 case $K in
 *-amd64)	pass "stock-kernel/$K" ;;
 *)		fail "stock-kernel" "uname -r is $K, not one of Debian's amd64 kernels" ;;
@@ -61,6 +90,7 @@ done
 
 # --- defaults ------------------------------------------------------------------
 if expect_load defaults/load "$ALL"; then
+	warned defaults/load-warning legacy_all "$OBS_LIST"
 	params defaults debug=1 io=768,800,832,864 irq=5,9,10,11 dma=1,3,5 \
 		media=1,2,0,0,0,0 txq=16 rx_copybreak=200 tx_timeout=400 \
 		mem=851968 win=4096,8192 model=ne2000 'ifname=eth%d' \
@@ -82,6 +112,7 @@ if expect_load good/load "$ALL" debug=3 io=0x280,0x2a0 irq=3,4,5,7 \
 	dma=6,7 media=1,2,3,4,5,6 txq=255 rx_copybreak=-1 tx_timeout=-32768 \
 	mem=-5 win=1,2 'model="isa ne2000"' ifname=abcdefghijklmno \
 	units=2,3,4 alias=uplink,abcdefghijklmno verbose=2; then
+	warned good/load-warning legacy_all "$OBS_LIST"
 	params good debug=3 io=640,672,832,864 irq=3,4,5,7 dma=6,7,5 \
 		media=1,2,3,4,5,6 txq=255 rx_copybreak=-1 tx_timeout=-32768 \
 		mem=-5 win=1,2 'model=isa ne2000' ifname=abcdefghijklmno \
@@ -100,6 +131,12 @@ if expect_load radix/load "$ALL" debug=0x10 io=010,0x20,-0x10 txq=0xff \
 		tx_timeout=63 mem=9223372036854775807 \
 		win=-9223372036854775808,0 units=2147483647,0,0
 	unload radix
+fi
+
+# --- -DMODPARM_QUIET silences the build warnings, not the load warning ---------
+if expect_load quiet/load legacy_all_quiet/legacy_all.ko; then
+	warned quiet/load-warning legacy_all "$OBS_LIST"
+	unload quiet
 fi
 
 # --- s: up to 1024 characters, as param_set_charp() takes ----------------------
@@ -144,6 +181,7 @@ refuse new-style-nan "legacy_all: \`x' invalid for parameter \`verbose'" verbose
 # parameter fails instead of reading freed memory.
 INIT=legacy_initdata/legacy_initdata.ko
 if expect_load initdata/set $INIT io=0x220 irq=7,9 options=full_duplex names=eth0,eth1 label=card0; then
+	warned initdata/load-warning legacy_initdata 'io, irq, options, names, label'
 	expect_dmesg initdata/set/values 'legacy_initdata: io=0x220 irq=7,9,0,0 options=full_duplex names=eth0,eth1 label=card0$'
 	if _o=$(cat /sys/module/legacy_initdata/parameters/irq 2>&1); then
 		fail initdata/sysfs-after-init "read '$_o' from freed memory"
@@ -157,10 +195,47 @@ expect_dmesg initdata/too-many/message 'legacy_initdata: parameter irq: can only
 # A per-cpu variable is not in the module's memory: a value would miss it.
 expect_refuse percpu/refuse legacy_percpu/legacy_percpu.ko count=3
 expect_dmesg percpu/message "legacy_percpu: parameter count: its variable is not in the module's memory"
+# The record is bad whether a value is given or not: the header's
+# init_module() refuses the module before the driver's init, unwarned.
+expect_refuse percpu/refuse-no-value legacy_percpu/legacy_percpu.ko
+expect_dmesg percpu/no-value-message "legacy_percpu: parameter count: its variable is not in the module's memory"
+expect_no_dmesg percpu/no-value-init-ran "legacy_percpu: count="
+not_warned percpu/no-value-unwarned legacy_percpu
+
+# --- the header's own test modules (tests/compat/modules) -------------------------
+# No init at all: the header's init_module() warns, and the module can
+# still be unloaded although it has no cleanup_module() either.
+NI=compat_noinit/compat_noinit.ko
+if expect_load noinit/load $NI level=7; then
+	warned noinit/load-warning compat_noinit level
+	expect_param noinit/sysfs-level compat_noinit level 7
+	expect_unload noinit/unload compat_noinit
+fi
+# 2.4 style: the driver's own init_module() runs after the warning, what
+# it returns is what the loader gets, and its cleanup_module() runs.
+OLD=compat_oldinit/compat_oldinit.ko
+if expect_load oldinit/load $OLD io=0x300 mode=bnc; then
+	warned oldinit/load-warning compat_oldinit 'io, mode, fail'
+	expect_dmesg oldinit/init-ran 'compat_oldinit: io=0x300 mode=bnc$'
+	expect_unload oldinit/unload compat_oldinit
+	expect_dmesg oldinit/cleanup-ran 'compat_oldinit: cleanup_module$'
+fi
+expect_refuse oldinit/init-refuses $OLD fail=1
+expect_dmesg oldinit/init-refuses/message 'compat_oldinit: refusing, as asked$'
+# Two object files, each with the header and a MODULE_PARM(): one
+# warning names the parameters of both (by line: cm_beta's is cm_more.c:9,
+# alpha's cm_main.c:14); the init is that of the file that has one.
+if expect_load multi/load compat_multi/compat_multi.ko alpha=5 cm_beta=7; then
+	warned multi/load-warning compat_multi 'cm_beta, alpha'
+	expect_dmesg multi/init-ran 'compat_multi: alpha=5 beta=7,3$'
+	expect_param multi/sysfs-cm_beta compat_multi cm_beta 7,3
+	expect_unload multi/unload compat_multi
+fi
 
 # --- the DKMS example, a driver left as 2.4 had it -------------------------------
 OI=oldisa/oldisa.ko
 if expect_load oldisa/defaults "$OI"; then
+	warned oldisa/load-warning oldisa 'io, irq, options, name, mode'
 	expect_dmesg oldisa/defaults/values 'oldisa: io=0x300 irq=5 options=0,0,0,0 name=oldisa mode=auto$'
 	expect_unload oldisa/defaults/unload oldisa
 fi
@@ -173,7 +248,7 @@ fi
 expect_refuse oldisa/too-many "$OI" options=1,2,3,4,5
 expect_dmesg oldisa/too-many/message 'oldisa: parameter options: can only take 4 arguments'
 
-left=$(grep -E '^(legacy_all|legacy_initdata|legacy_percpu|oldisa) ' /proc/modules | cut -d' ' -f1 | tr '\n' ' ')
+left=$(grep -E '^(legacy_all|legacy_initdata|legacy_percpu|oldisa|compat_[a-z]+) ' /proc/modules | cut -d' ' -f1 | tr '\n' ' ')
 expect_eq nothing-loaded "$left" ""
 
 summary
