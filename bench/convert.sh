@@ -18,7 +18,7 @@ set -euo pipefail
 . "$(dirname "$0")/../scripts/lib.sh"
 
 outfile=${1:?usage: convert.sh OUTFILE}
-corpus=${BENCH_CORPUS:-/work/shared/corpus/linux-2.4.27}
+corpus=${BENCH_CORPUS:-${MODPARM_SHARED:-$MODPARM_TOP/../shared}/corpus/linux-2.4.27}
 quick=${BENCH_QUICK:-0}
 conv=$MODPARM_TOP/tools/modparm-convert/modparm-convert
 cocci=$KSRC/scripts/coccinelle/api/module_param.cocci
@@ -89,7 +89,7 @@ cp "$tmp/sp.diff" "$BUILD_DIR/bench/spatch.diff"
 cp "$tmp/conv1.diff" "$BUILD_DIR/bench/modparm-convert.diff"
 
 {
-	echo "corpus=$corpus"
+	echo "corpus=$(realpath --relative-to="$MODPARM_TOP" "$corpus")"
 	echo "quick=$quick"
 	echo "nfiles=$nfiles"
 	echo "nfiles_full=$nfiles_full"
