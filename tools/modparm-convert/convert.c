@@ -79,8 +79,11 @@ static bool read_type_string(struct conv *cv)
 	return true;
 }
 
-/* Whether the file names the variable before the use, outside MODULE_PARM() arguments. */
-static bool named_before_use(const struct conv *cv)
+/*
+ * Where the file names the variable before the use, outside
+ * MODULE_PARM() arguments: the first such token, or NONE.
+ */
+static unsigned named_before_use(const struct conv *cv)
 {
 	const struct mp_file *f = cv->f;
 	size_t i;
@@ -90,8 +93,37 @@ static bool named_before_use(const struct conv *cv)
 
 		if (t->kind == TK_IDENT && !t->dir && t->depth == 0 &&
 		    !(t->flags & TF_MPARG) && teq(f, (unsigned)i, f, cv->u->a1))
-			return true;
+			return (unsigned)i;
 	}
+	return NONE;
+}
+
+/*
+ * A direct use whose file names the variable above it, in a statement
+ * the parser could not read as a declaration.  The type letter would
+ * be a guess where the compiler sees the real type (an unsigned char
+ * taken for an int, a char * keeping __initdata), so the use is
+ * refused.  An identifier right after the name (and its []) is most
+ * likely an attribute macro from a header: name it.
+ */
+static bool refuse_unread_decl(struct conv *cv, unsigned at)
+{
+	struct mp_file *f = cv->f;
+	size_t j = at + 1;
+	char *after;
+
+	while (tp(f, j, '[') && (j = match(f, j, f->ntok)) < f->ntok)
+		j++;
+	if (j < f->ntok && f->toks[j].kind == TK_IDENT && !f->toks[j].dir &&
+	    (tp(f, j + 1, '=') || tp(f, j + 1, ';') || tp(f, j + 1, ','))) {
+		after = tok_dup(f, (unsigned)j);
+		diag(f, cv->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): the declaration of '%s' at line %u has '%s' after the name, which no #define of this file makes an attribute"),
+		     cv->name, cv->name, f->toks[at].line, after);
+		free(after);
+		return false;
+	}
+	diag(f, cv->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' is named at line %u, but not in a declaration the tool can read"),
+	     cv->name, cv->name, f->toks[at].line);
 	return false;
 }
 
@@ -104,8 +136,11 @@ static bool decl_from_letter(struct conv *cv)
 {
 	struct mp_file *f = cv->f;
 	struct decl *fb = &cv->letter_decl;
+	unsigned at = cv->wrap ? NONE : named_before_use(cv);
 
-	if (!cv->wrap && !named_before_use(cv)) {
+	if (at != NONE)
+		return refuse_unread_decl(cv, at);
+	if (!cv->wrap) {
 		if (warn_missing_include(f, cv->mp, cv->name))
 			return false;
 		if (name_used(cv->ctx, cv->name))
