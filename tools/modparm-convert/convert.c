@@ -341,6 +341,44 @@ static void note_string_overflow(struct conv *cv)
 }
 
 /* What the conversion changes in meaning, beside the obsolete warning. */
+/*
+ * A signed letter on an unsigned variable: the legacy loader read the
+ * value with simple_strtol() and took -1 (all bits set, a common "auto"
+ * value), while the unsigned module_param types refuse a minus sign.
+ */
+static void note_unsigned(struct conv *cv)
+{
+	enum ctype ct = cv->dc->ct;
+
+	if (!strchr("hil", cv->pt.letter) || cv->dc->ptr ||
+	    (ct != CT_UINT && ct != CT_USHORT && ct != CT_ULONG && ct != CT_ULLONG))
+		return;
+	diag(cv->f, cv->mp, MP_NOTE, D("'%s' is declared '%s': as %s it refuses values below zero, such as -1, which \"%s\" took"),
+	     cv->name, cv->dc->spec, ct_param_type(ct), cv->shown);
+}
+
+/*
+ * MIN-MAX on an array larger than MAX: module_param_array() takes as
+ * many values as the array holds, so the legacy bound is gone.  Only a
+ * size written as a number is compared.
+ */
+static void note_max_widened(struct conv *cv)
+{
+	const struct decl *dc = cv->dc;
+	struct mp_file *f = cv->f;
+	char buf[32], *end;
+	long size;
+
+	if (dc->ndims != 1 || dc->file != f->idx || dc->dim_e != dc->dim_s + 1 ||
+	    f->toks[dc->dim_s].kind != TK_NUM)
+		return;
+	size = strtol(tcopy(f, dc->dim_s, buf, sizeof(buf)), &end, 0);
+	if (*end || size <= cv->pt.max)
+		return;
+	diag(f, cv->mp, MP_NOTE, D("\"%s\" took at most %ld values but '%s' holds %ld: module_param_array() now takes up to %ld"),
+	     cv->shown, cv->pt.max, cv->name, size, size);
+}
+
 static void emit_notes(struct conv *cv)
 {
 	struct mp_file *f = cv->f;
@@ -375,6 +413,10 @@ static void emit_notes(struct conv *cv)
 		diag(f, cv->mp, MP_NOTE, D("\"%s\" on the non-array '%s' looked like a value range: the range is no longer checked"), shown, name);
 	if (cv->form == FORM_STRING && known)
 		note_string_overflow(cv);
+	if (known && !letter)
+		note_unsigned(cv);
+	if (cv->form == FORM_ARRAY && known && pt->has_range && pt->max > 0)
+		note_max_widened(cv);
 }
 
 /*
