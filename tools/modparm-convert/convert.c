@@ -254,6 +254,18 @@ static bool choose_typed(struct conv *cv)
 {
 	const struct decl *dc = cv->dc;
 
+	if (cv->pt.letter == 's' && dc->ct == CT_CHAR && !dc->ptr && dc->ndims == 1 &&
+	    !cv->pt.has_min && !decl_unsized(dc)) {
+		/*
+		 * "s" on char buf[N]: the legacy loader stored a pointer to
+		 * the value into the buffer's first bytes, which no driver
+		 * meant; module_param_string() copies the text, as wanted.
+		 */
+		diag(cv->f, cv->mp, MP_NOTE, D("'%s' is a char array: \"s\" stored a pointer into it, module_param_string() copies the value"),
+		     cv->name);
+		cv->form = FORM_STRING;
+		return true;
+	}
 	if (cv->pt.letter == 's') {
 		if (dc->ct != CT_CHAR || dc->ptr != 1)
 			return refuse_mismatch(cv);
