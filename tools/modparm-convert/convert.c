@@ -79,8 +79,11 @@ static bool read_type_string(struct conv *cv)
 	return true;
 }
 
-/* Whether the file names the variable before the use, outside MODULE_PARM() arguments. */
-static bool named_before_use(const struct conv *cv)
+/*
+ * Where the file names the variable before the use, outside
+ * MODULE_PARM() arguments: the first such token, or NONE.
+ */
+static unsigned named_before_use(const struct conv *cv)
 {
 	const struct mp_file *f = cv->f;
 	size_t i;
@@ -90,8 +93,37 @@ static bool named_before_use(const struct conv *cv)
 
 		if (t->kind == TK_IDENT && !t->dir && t->depth == 0 &&
 		    !(t->flags & TF_MPARG) && teq(f, (unsigned)i, f, cv->u->a1))
-			return true;
+			return (unsigned)i;
 	}
+	return NONE;
+}
+
+/*
+ * A direct use whose file names the variable above it, in a statement
+ * the parser could not read as a declaration.  The type letter would
+ * be a guess where the compiler sees the real type (an unsigned char
+ * taken for an int, a char * keeping __initdata), so the use is
+ * refused.  An identifier right after the name (and its []) is most
+ * likely an attribute macro from a header: name it.
+ */
+static bool refuse_unread_decl(struct conv *cv, unsigned at)
+{
+	struct mp_file *f = cv->f;
+	size_t j = at + 1;
+	char *after;
+
+	while (tp(f, j, '[') && (j = match(f, j, f->ntok)) < f->ntok)
+		j++;
+	if (j < f->ntok && f->toks[j].kind == TK_IDENT && !f->toks[j].dir &&
+	    (tp(f, j + 1, '=') || tp(f, j + 1, ';') || tp(f, j + 1, ','))) {
+		after = tok_dup(f, (unsigned)j);
+		diag(f, cv->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): the declaration of '%s' at line %u has '%s' after the name, which no #define of this file makes an attribute"),
+		     cv->name, cv->name, f->toks[at].line, after);
+		free(after);
+		return false;
+	}
+	diag(f, cv->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' is named at line %u, but not in a declaration the tool can read"),
+	     cv->name, cv->name, f->toks[at].line);
 	return false;
 }
 
@@ -104,8 +136,11 @@ static bool decl_from_letter(struct conv *cv)
 {
 	struct mp_file *f = cv->f;
 	struct decl *fb = &cv->letter_decl;
+	unsigned at = cv->wrap ? NONE : named_before_use(cv);
 
-	if (!cv->wrap && !named_before_use(cv)) {
+	if (at != NONE)
+		return refuse_unread_decl(cv, at);
+	if (!cv->wrap) {
 		if (warn_missing_include(f, cv->mp, cv->name))
 			return false;
 		if (name_used(cv->ctx, cv->name))
@@ -219,6 +254,18 @@ static bool choose_typed(struct conv *cv)
 {
 	const struct decl *dc = cv->dc;
 
+	if (cv->pt.letter == 's' && dc->ct == CT_CHAR && !dc->ptr && dc->ndims == 1 &&
+	    !cv->pt.has_min && !decl_unsized(dc)) {
+		/*
+		 * "s" on char buf[N]: the legacy loader stored a pointer to
+		 * the value into the buffer's first bytes, which no driver
+		 * meant; module_param_string() copies the text, as wanted.
+		 */
+		diag(cv->f, cv->mp, MP_NOTE, D("'%s' is a char array: \"s\" stored a pointer into it, module_param_string() copies the value"),
+		     cv->name);
+		cv->form = FORM_STRING;
+		return true;
+	}
 	if (cv->pt.letter == 's') {
 		if (dc->ct != CT_CHAR || dc->ptr != 1)
 			return refuse_mismatch(cv);
@@ -306,6 +353,44 @@ static void note_string_overflow(struct conv *cv)
 }
 
 /* What the conversion changes in meaning, beside the obsolete warning. */
+/*
+ * A signed letter on an unsigned variable: the legacy loader read the
+ * value with simple_strtol() and took -1 (all bits set, a common "auto"
+ * value), while the unsigned module_param types refuse a minus sign.
+ */
+static void note_unsigned(struct conv *cv)
+{
+	enum ctype ct = cv->dc->ct;
+
+	if (!strchr("hil", cv->pt.letter) || cv->dc->ptr ||
+	    (ct != CT_UINT && ct != CT_USHORT && ct != CT_ULONG && ct != CT_ULLONG))
+		return;
+	diag(cv->f, cv->mp, MP_NOTE, D("'%s' is declared '%s': as %s it refuses values below zero, such as -1, which \"%s\" took"),
+	     cv->name, cv->dc->spec, ct_param_type(ct), cv->shown);
+}
+
+/*
+ * MIN-MAX on an array larger than MAX: module_param_array() takes as
+ * many values as the array holds, so the legacy bound is gone.  Only a
+ * size written as a number is compared.
+ */
+static void note_max_widened(struct conv *cv)
+{
+	const struct decl *dc = cv->dc;
+	struct mp_file *f = cv->f;
+	char buf[32], *end;
+	long size;
+
+	if (dc->ndims != 1 || dc->file != f->idx || dc->dim_e != dc->dim_s + 1 ||
+	    f->toks[dc->dim_s].kind != TK_NUM)
+		return;
+	size = strtol(tcopy(f, dc->dim_s, buf, sizeof(buf)), &end, 0);
+	if (*end || size <= cv->pt.max)
+		return;
+	diag(f, cv->mp, MP_NOTE, D("\"%s\" took at most %ld values but '%s' holds %ld: module_param_array() now takes up to %ld"),
+	     cv->shown, cv->pt.max, cv->name, size, size);
+}
+
 static void emit_notes(struct conv *cv)
 {
 	struct mp_file *f = cv->f;
@@ -340,6 +425,10 @@ static void emit_notes(struct conv *cv)
 		diag(f, cv->mp, MP_NOTE, D("\"%s\" on the non-array '%s' looked like a value range: the range is no longer checked"), shown, name);
 	if (cv->form == FORM_STRING && known)
 		note_string_overflow(cv);
+	if (known && !letter)
+		note_unsigned(cv);
+	if (cv->form == FORM_ARRAY && known && pt->has_range && pt->max > 0)
+		note_max_widened(cv);
 }
 
 /*

@@ -182,11 +182,185 @@ static bool is_annotation_tok(const struct mp_file *f, unsigned t)
 	return f->toks[t].kind == TK_IDENT && is_annotation(tstr(f, t), tlen(f, t));
 }
 
-/* Drop trailing annotations and __attribute__((...)) from idx[s..l): the new l. */
-static size_t strip_attributes(const struct mp_file *f, const unsigned *idx, size_t s, size_t l)
+/*
+ * An object-like macro of the file that stands for attributes only, as
+ * "#define FOO_INITDATA __initdata" does: where it follows a declarator
+ * the compiler sees the attributes, so the parser must too, or it takes
+ * the macro for the variable's name.  "initdata" when any of its
+ * definitions expands to __initdata: removing __initdata then means
+ * removing the macro from the declaration.
+ */
+struct attr_macro {
+	unsigned name;		/* the name's token in the #define */
+	unsigned bstart, bend;	/* its body */
+	bool attr, initdata;
+};
+
+/* The object-like #defines of a file, for attr_macro_at(). */
+struct attr_macros {
+	const struct mp_file *f;
+	struct attr_macro *v;
+	size_t n, cap;
+};
+
+/*
+ * Whether token t is a macro that only stands for attributes, every
+ * definition of it before t considered; *initdata is set if one
+ * expands to __initdata.
+ */
+static bool is_attr_macro(const struct attr_macros *am, unsigned t, bool *initdata)
 {
+	size_t k;
+	bool any = false;
+
+	*initdata = false;
+	if (!am || am->f->toks[t].kind != TK_IDENT)
+		return false;
+	for (k = 0; k < am->n; k++) {
+		const struct attr_macro *m = &am->v[k];
+
+		if (m->name >= t || !teq(am->f, m->name, am->f, t))
+			continue;
+		if (!m->attr)
+			return false;
+		any = true;
+		*initdata |= m->initdata;
+	}
+	return any;
+}
+
+/*
+ * Whether a macro body, tokens s..e of f, holds attributes only:
+ * __annotations, __attribute__((...)) and macros that do; nothing at
+ * all counts, as "#define FOO_INITDATA" for the built-in driver.
+ */
+static bool attr_body(const struct attr_macros *am, unsigned s, unsigned e, bool *initdata)
+{
+	const struct mp_file *f = am->f;
+	unsigned i;
+	bool sub;
+
+	*initdata = false;
+	for (i = s; i < e; i++) {
+		if (tis(f, i, "__attribute__") && i + 1 < e && tp(f, i + 1, '(')) {
+			size_t r = match(f, i + 1, e);
+
+			if (r >= e)
+				return false;
+			i = (unsigned)r;
+		} else if (f->toks[i].kind == TK_IDENT && is_annotation(tstr(f, i), tlen(f, i))) {
+			*initdata |= tis(f, i, "__initdata");
+		} else if (is_attr_macro(am, i, &sub)) {
+			*initdata |= sub;
+		} else {
+			return false;
+		}
+	}
+	return true;
+}
+
+/*
+ * Read the object-like #defines of f into am, and which of them stand
+ * for attributes.  Each round can only turn an entry from attribute to
+ * not, so a few rounds settle macros defined through one another.
+ */
+static void find_attr_macros(const struct mp_file *f, struct attr_macros *am)
+{
+	size_t d, k, round;
+	bool changed = true;
+
+	memset(am, 0, sizeof(*am));
+	am->f = f;
+	for (d = 0; d < f->ndir; d++) {
+		size_t i = f->dirs[d], j;
+		unsigned dir = f->toks[i].dir;
+
+		if (!directive_at(f, i, "define", TK_IDENT))
+			continue;
+		j = i + 3;
+		if (tp(f, j, '(') && f->toks[j].dir == dir && f->toks[j].start == f->toks[i + 2].end)
+			continue;	/* function-like */
+		GROW(am->v, am->n, am->cap);
+		am->v[am->n].name = (unsigned)(i + 2);
+		am->v[am->n].bstart = (unsigned)j;
+		while (j < f->ntok && f->toks[j].dir == dir)
+			j++;
+		am->v[am->n].bend = (unsigned)j;
+		am->v[am->n].attr = true;
+		am->v[am->n++].initdata = false;
+	}
+	for (round = 0; changed && round < 8; round++) {
+		changed = false;
+		for (k = 0; k < am->n; k++) {
+			struct attr_macro *m = &am->v[k];
+			bool was = m->attr, was_init = m->initdata;
+
+			m->attr = attr_body(am, m->bstart, m->bend, &m->initdata);
+			changed |= m->attr != was || m->initdata != was_init;
+		}
+	}
+}
+
+/* Whether a specifier word says nothing of the type. */
+static bool storage_word(const char *w, size_t wn)
+{
+	return word_is(w, wn, "static") || word_is(w, wn, "extern") ||
+	       word_is(w, wn, "register") || word_is(w, wn, "volatile") ||
+	       word_is(w, wn, "const") || word_is(w, wn, "auto") ||
+	       word_is(w, wn, "inline") || is_annotation(w, wn);
+}
+
+/* Whether a specifier word names a type or storage, which no declarator name does. */
+static bool type_word(const struct mp_file *f, unsigned t)
+{
+	static const char *const words[] = {
+		"unsigned", "signed", "long", "short", "int", "char", "void", "float",
+		"double", "struct", "union", "enum",
+	};
+	size_t i;
+
+	if (storage_word(tstr(f, t), tlen(f, t)) || find_typedef(tstr(f, t), tlen(f, t)) != NONE)
+		return true;
+	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (tis(f, t, words[i]))
+			return true;
+	return false;
+}
+
+/*
+ * Whether idx[l - 1] is an attribute macro after a declarator's name
+ * (or its []), as in "static char *id FOO_INITDATA": the compiler
+ * expands it away.  A name right after a type word is the variable.
+ */
+static bool trailing_attr_macro(const struct mp_file *f, const unsigned *idx, size_t s,
+				size_t l, const struct attr_macros *am, bool *initdata)
+{
+	unsigned prev;
+
+	if (l < s + 2 || !is_attr_macro(am, idx[l - 1], initdata))
+		return false;
+	prev = idx[l - 2];
+	return tp(f, prev, ']') || (f->toks[prev].kind == TK_IDENT && !type_word(f, prev));
+}
+
+/*
+ * Drop trailing annotations, attribute macros and __attribute__((...))
+ * from idx[s..l): the new l.  An attribute macro for __initdata goes
+ * into *initdata, if that is NONE.
+ */
+static size_t strip_attributes(const struct mp_file *f, const unsigned *idx, size_t s, size_t l,
+			       const struct attr_macros *am, unsigned *initdata)
+{
+	bool init;
+
 	for (;;) {
 		if (l > s && is_annotation_tok(f, idx[l - 1])) {
+			l--;
+			continue;
+		}
+		if (trailing_attr_macro(f, idx, s, l, am, &init)) {
+			if (init && *initdata == NONE)
+				*initdata = idx[l - 1];
 			l--;
 			continue;
 		}
@@ -249,7 +423,7 @@ static void read_pointer(const struct mp_file *f, const unsigned *idx, size_t s,
  * declarator) end at *rest.  False if it is not one of a variable.
  */
 static bool read_declarator(const struct mp_file *f, const unsigned *idx, size_t s, size_t e,
-			    struct declarator *d, size_t *rest)
+			    const struct attr_macros *am, struct declarator *d, size_t *rest)
 {
 	size_t l = scan_depth0(f->toks, idx, s, e, '=');
 
@@ -257,7 +431,7 @@ static bool read_declarator(const struct mp_file *f, const unsigned *idx, size_t
 	d->obj_const = d->mid_const = NONE;
 	d->has_init = l < e;
 	d->initdata = find_initdata(f, idx, s, l);
-	l = strip_attributes(f, idx, s, l);
+	l = strip_attributes(f, idx, s, l, am, &d->initdata);
 	if (!read_dims(f, idx, s, &l, d))
 		return false;
 	if (l <= s || f->toks[idx[l - 1]].kind != TK_IDENT)
@@ -295,13 +469,22 @@ static bool add_spec(const struct mp_file *f, unsigned t, struct specs *sp)
  * struct's body.  False if anything else is there, or nothing.
  */
 static bool read_specs(const struct mp_file *f, const unsigned *idx, size_t s, size_t l,
-		       struct specs *sp)
+		       const struct attr_macros *am, struct specs *sp)
 {
+	unsigned macro_init = NONE;
 	size_t i;
+	bool init;
 
 	memset(sp, 0, sizeof(*sp));
 	for (i = s; i < l; i++) {
 		const struct mp_tok *t = &f->toks[idx[i]];
+
+		if (is_attr_macro(am, idx[i], &init)) {
+			/* "static FOO_INITDATA int x": attributes, as the compiler sees them */
+			if (init && macro_init == NONE)
+				macro_init = idx[i];
+			continue;
+		}
 
 		if (tis(f, idx[i], "__attribute__") && tp(f, idx[i] + 1, '(')) {
 			size_t m = match(f, idx[i] + 1, f->ntok);
@@ -330,6 +513,8 @@ static bool read_specs(const struct mp_file *f, const unsigned *idx, size_t s, s
 		return false;	/* not a plain declaration */
 	}
 	sp->initdata = find_initdata(f, sp->tok, 0, sp->n);
+	if (sp->initdata == NONE)
+		sp->initdata = macro_init;
 	return sp->n > 0;
 }
 
@@ -389,15 +574,6 @@ static void count_type_word(const char *w, size_t wn, struct type_words *tw)
 		tw->ntd++, tw->td = td;
 	else
 		tw->bad = 1;
-}
-
-/* Whether a specifier word says nothing of the type. */
-static bool storage_word(const char *w, size_t wn)
-{
-	return word_is(w, wn, "static") || word_is(w, wn, "extern") ||
-	       word_is(w, wn, "register") || word_is(w, wn, "volatile") ||
-	       word_is(w, wn, "const") || word_is(w, wn, "auto") ||
-	       word_is(w, wn, "inline") || is_annotation(w, wn);
 }
 
 /* The declared type, from the specifiers, and its text in dc->spec. */
@@ -468,7 +644,8 @@ static void make_decl(const struct mp_file *f, const struct specs *sp,
  * declaration and append each declarator found to out, up to the first
  * that is not one of a variable.
  */
-void parse_stmt(struct mp_file *f, const unsigned *idx, size_t n, struct declvec *out)
+static void parse_decl(struct mp_file *f, const unsigned *idx, size_t n,
+		       const struct attr_macros *am, struct declvec *out)
 {
 	struct specs sp;
 	size_t s, e, l;
@@ -481,9 +658,9 @@ void parse_stmt(struct mp_file *f, const unsigned *idx, size_t n, struct declvec
 
 		/* one declarator: up to a ',' outside brackets */
 		e = scan_depth0(f->toks, idx, s, n, ',');
-		if (!read_declarator(f, idx, s, e, &d, &l))
+		if (!read_declarator(f, idx, s, e, am, &d, &l))
 			return;
-		if (s == 0 && !read_specs(f, idx, s, l, &sp))
+		if (s == 0 && !read_specs(f, idx, s, l, am, &sp))
 			return;
 		if (s > 0 && l != s)
 			return;
@@ -492,12 +669,21 @@ void parse_stmt(struct mp_file *f, const unsigned *idx, size_t n, struct declvec
 	}
 }
 
+/* The same, for a statement of a macro body, where no attribute macro is looked at. */
+void parse_stmt(struct mp_file *f, const unsigned *idx, size_t n, struct declvec *out)
+{
+	parse_decl(f, idx, n, NULL, out);
+}
+
 /* Split the file-scope code of f into statements and collect declarations. */
 void collect_decls(struct mp_file *f, struct declvec *out)
 {
+	struct attr_macros am;
 	unsigned *idx = NULL;
 	size_t n = 0, cap = 0, i;
 	int depth = 0, pdepth = 0;
+
+	find_attr_macros(f, &am);
 
 	for (i = 0; i < f->ntok; i++) {
 		const struct mp_tok *t = &f->toks[i];
@@ -542,7 +728,7 @@ void collect_decls(struct mp_file *f, struct declvec *out)
 			break;
 		case ';':
 			if (depth == 0 && pdepth == 0) {
-				parse_stmt(f, idx, n, out);
+				parse_decl(f, idx, n, &am, out);
 				n = 0;
 			} else if (depth == 0) {
 				/* unbalanced parens: resynchronise */
@@ -553,6 +739,7 @@ void collect_decls(struct mp_file *f, struct declvec *out)
 		}
 	}
 	free(idx);
+	free(am.v);
 }
 
 /* Whether two declarations give a variable the same module_param type. */

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cond.h"
 #include "edit.h"
 #include "lex.h"
 
@@ -150,42 +151,232 @@ void replace_use(struct mp_file *f, unsigned first, unsigned last, unsigned semi
 	free(text);
 }
 
+/* The start of the line that offset off is on. */
+static size_t line_start(const struct mp_file *f, size_t off)
+{
+	while (off > 0 && f->data[off - 1] != '\n')
+		off--;
+	return off;
+}
+
+/*
+ * The comments after offset e up to the end of its line, for a use that
+ * moves: its own comment goes with it rather than stay as an orphan
+ * line.  Their text with the blanks before them, to free; NULL if none.
+ */
+static char *trailing_comment(const struct mp_file *f, size_t e)
+{
+	size_t eol, c = e, end;
+
+	if (!line_end_clear(f, e, &eol, REST_BLANKS_COMMENTS))
+		return NULL;
+	while (c < eol && (f->data[c] == ' ' || f->data[c] == '\t'))
+		c++;
+	if (c >= eol || f->data[c] != '/')
+		return NULL;
+	end = eol;
+	while (end > c && strchr(" \t\r\n", f->data[end - 1]))
+		end--;
+	if (c == e)
+		return xasprintf(" %.*s", (int)(end - c), f->data + c);
+	return xstrndup(f->data + e, end - e);
+}
+
+/* The '#' of the directive before token t (or after it), or NONE. */
+static size_t dir_near(const struct mp_file *f, unsigned t, bool after)
+{
+	size_t k;
+
+	if (after) {
+		for (k = t + 1; k < f->ntok && !f->toks[k].dir; k++)
+			;
+		return k < f->ntok ? k : NONE;
+	}
+	for (k = t; k-- > 0 && !f->toks[k].dir;)
+		;
+	if (k == (size_t)-1)
+		return NONE;
+	while (k > 0 && f->toks[k - 1].dir == f->toks[k].dir)
+		k--;
+	return k;
+}
+
+/*
+ * The #if group that holds tokens first..last and nothing else: its
+ * '#if' and '#endif' tokens in *ifd and *endd.  False if there is none.
+ */
+static bool sole_content_of(const struct mp_file *f, unsigned first, unsigned last,
+			    size_t *ifd, size_t *endd)
+{
+	const char *w;
+	size_t wn;
+
+	*ifd = dir_near(f, first, false);
+	*endd = dir_near(f, last, true);
+	if (*ifd == NONE || *endd == NONE)
+		return false;
+	/* the directive before is the #if, and nothing but it stands between */
+	if (cond_directive(f, *ifd, &w, &wn) != CD_IF ||
+	    cond_directive(f, *endd, &w, &wn) != CD_ENDIF)
+		return false;
+	return first > 0 && f->toks[first - 1].dir == f->toks[*ifd].dir &&
+	       f->toks[last + 1].dir == f->toks[*endd].dir;
+}
+
+/* Whether the #if at token i asks for MODULE: #ifdef MODULE, #if defined(MODULE). */
+static bool if_module(const struct mp_file *f, size_t i)
+{
+	unsigned dir = f->toks[i].dir;
+	size_t k = i + 2, end = k;
+
+	while (end < f->ntok && f->toks[end].dir == dir)
+		end++;
+	if (tis(f, i + 1, "ifdef"))
+		return end == k + 1 && tis(f, k, "MODULE");
+	if (!tis(f, i + 1, "if") || !tis(f, k, "defined"))
+		return false;
+	if (end == k + 2)
+		return tis(f, k + 1, "MODULE");
+	return end == k + 4 && tp(f, k + 1, '(') && tis(f, k + 2, "MODULE") && tp(f, k + 3, ')');
+}
+
+/* The text of the line that offset off is on, newline included. */
+static void line_of(const struct mp_file *f, size_t off, size_t *s, size_t *e)
+{
+	const char *nl;
+
+	*s = line_start(f, off);
+	nl = memchr(f->data + off, '\n', f->len - off);
+	*e = nl ? (size_t)(nl - f->data) + 1 : f->len;
+}
+
+/* A copy of the line s..e (newline included) without blanks at its end. */
+static char *copy_line(const struct mp_file *f, size_t s, size_t e)
+{
+	size_t nl = e, b;
+
+	while (nl > s && (f->data[nl - 1] == '\n' || f->data[nl - 1] == '\r'))
+		nl--;
+	for (b = nl; b > s && (f->data[b - 1] == ' ' || f->data[b - 1] == '\t'); b--)
+		;
+	return xasprintf("%.*s%.*s", (int)(b - s), f->data + s, (int)(e - nl), f->data + nl);
+}
+
+/*
+ * Whether token after (a declaration) is under the condition of the #if
+ * group around token first, known to be the same: the call that moves
+ * there needs no copy of it.
+ */
+static bool under_same_if(const struct mp_file *f, unsigned first, unsigned after)
+{
+	struct cond_chain cu, cd;
+	const struct cond_group *g;
+	unsigned k;
+
+	cond_chain_at(f, first, &cu);
+	cond_chain_at(f, after, &cd);
+	if (cu.over || !cu.n || !cu.g[cu.n - 1].lit)
+		return false;
+	g = &cu.g[cu.n - 1];
+	for (k = 0; k < cd.n; k++)
+		if (cd.g[k].lit == g->lit && !strcmp(cd.g[k].cond, g->cond))
+			return true;
+	return false;
+}
+
+/*
+ * A use that moves below its declaration, and is all its #if group
+ * holds, takes the group along: deleted, its lines go around the call.
+ * Under #ifdef MODULE they go, as 2.6's conversions dropped them:
+ * module_param() works for a built-in driver too.  *wrap_s and *wrap_e
+ * get the two lines, to free; NULL when none go along.
+ */
+static void move_group(struct mp_file *f, unsigned first, unsigned last, unsigned after,
+		       char **wrap_s, char **wrap_e)
+{
+	size_t ifd, endd, is, ie, es, ee;
+
+	*wrap_s = *wrap_e = NULL;
+	if (!sole_content_of(f, first, last, &ifd, &endd) || endd > after)
+		return;
+	line_of(f, f->toks[ifd].start, &is, &ie);
+	line_of(f, f->toks[endd].start, &es, &ee);
+	if (f->data[ie - 2] == '\\' || f->data[ee - 1] != '\n')
+		return;
+	add_edit(f, is, ie, "");
+	add_edit(f, es, ee, "");
+	if (if_module(f, ifd) || under_same_if(f, first, after))
+		return;
+	*wrap_s = copy_line(f, is, ie);
+	*wrap_e = copy_line(f, es, ee);
+}
+
 /*
  * Remove tokens first..last of f, with their line when nothing else is
  * on it, and put call after token after, a declaration's ';': on a line
- * of its own when the declaration's line has nothing more.
+ * of its own when the declaration's line has nothing more.  A comment
+ * after the use on its line, and an #if group that holds only the use,
+ * go along.
  */
 void move_call(struct mp_file *f, unsigned first, unsigned last, unsigned after,
 	       const char *call)
 {
 	size_t s = f->toks[first].start, e = f->toks[last].end, b = s, ins, eol;
+	char *comment = NULL, *wrap_s, *wrap_e;
 	const char *nl;
 	char *text;
+	/* the call goes inside the declaration's line: no // comment can follow it */
+	bool inside = !line_end_clear(f, f->toks[after].end, &eol, REST_BLANKS_COMMENTS);
 
 	while (b > 0 && (f->data[b - 1] == ' ' || f->data[b - 1] == '\t'))
 		b--;
 	if ((b == 0 || f->data[b - 1] == '\n') && line_end_clear(f, e, &eol, REST_BLANKS)) {
 		s = b;
 		e = eol;
+	} else if ((b == 0 || f->data[b - 1] == '\n') && (comment = trailing_comment(f, e)) &&
+		   !(inside && strstr(comment, "//")) &&
+		   line_end_clear(f, e, &eol, REST_BLANKS_COMMENTS)) {
+		s = b;
+		e = eol;
 	} else {
+		free(comment);
+		comment = NULL;
 		while (e < f->len && (f->data[e] == ' ' || f->data[e] == '\t'))
 			e++;
 	}
 	add_edit(f, s, e, "");
+	move_group(f, first, last, after, &wrap_s, &wrap_e);
 	ins = f->toks[after].end;
 	nl = eol_of(f, ins);
 	if (line_end_clear(f, ins, &eol, REST_BLANKS_COMMENTS) && eol > ins &&
 	    f->data[eol - 1] == '\n') {
-		text = xasprintf("%s;%s", call, nl);
+		text = xasprintf("%s%s;%s%s%s", wrap_s ? wrap_s : "", call,
+				 comment ? comment : "", nl, wrap_e ? wrap_e : "");
 	} else if (line_end_clear(f, ins, &eol, REST_BLANKS_COMMENTS)) {
 		/* declaration on the last line without a newline */
-		text = xasprintf("%s%s;", nl, call);
+		text = xasprintf("%s%s%s;%s%s", nl, wrap_s ? wrap_s : "", call,
+				 comment ? comment : "", wrap_e ? nl : "");
+		if (wrap_e) {
+			char *t = xasprintf("%s%.*s", text, (int)strcspn(wrap_e, "\r\n"), wrap_e);
+
+			free(text);
+			text = t;
+		}
 	} else {
-		text = xasprintf(" %s;", call);
+		text = xasprintf(" %s;%s", call, comment ? comment : "");
 		eol = ins;
+		if (wrap_s) {
+			/* the group's lines cannot go inside a line: keep them */
+			f->nedit -= 2;
+			free(f->edits[f->nedit].text);
+			free(f->edits[f->nedit + 1].text);
+		}
 	}
 	add_edit(f, eol, eol, text);
 	free(text);
+	free(comment);
+	free(wrap_s);
+	free(wrap_e);
 }
 
 static int cmp_edit(const void *a, const void *b)
@@ -197,6 +388,131 @@ static int cmp_edit(const void *a, const void *b)
 	if (x->end != y->end)
 		return x->end < y->end ? -1 : 1;
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/*
+ * Whether the deletions among f's sorted edits remove every byte but
+ * blanks of s..e, and one at least reaches into it.
+ */
+static bool deleted_by_edits(const struct mp_file *f, size_t s, size_t e)
+{
+	size_t i, pos = s;
+	bool any = false;
+
+	/* new text anywhere in it, at its ends too, keeps it */
+	for (i = 0; i < f->nedit; i++)
+		if (f->edits[i].text[0] && f->edits[i].start <= e && f->edits[i].end >= s)
+			return false;
+	for (i = 0; i < f->nedit && pos < e; i++) {
+		const struct mp_edit *x = &f->edits[i];
+
+		if (x->end <= pos || x->start == x->end)
+			continue;
+		if (x->start >= e)
+			break;
+		for (; pos < x->start; pos++)
+			if (!strchr(" \t\r\n", f->data[pos]))
+				return false;
+		if (x->text[0])
+			return false;
+		any = true;
+		if (x->end > pos)
+			pos = x->end;
+	}
+	for (; pos < e; pos++)
+		if (!strchr(" \t\r\n", f->data[pos]))
+			return false;
+	return any;
+}
+
+/*
+ * An #if and its #endif with nothing left between them once the uses
+ * they held have moved below their declarations: remove the pair too,
+ * rather than leave an empty block behind.  Only a pair with no #else
+ * and no directive between, whose lines no edit touches yet.
+ */
+static void drop_emptied_groups(struct mp_file *f)
+{
+	size_t d, n = f->nedit, is, ie, es, ee;
+	const char *w;
+	size_t wn;
+
+	for (d = 0; d + 1 < f->ndir; d++) {
+		size_t i = f->dirs[d], j = f->dirs[d + 1];
+
+		if (cond_directive(f, i, &w, &wn) != CD_IF ||
+		    cond_directive(f, j, &w, &wn) != CD_ENDIF)
+			continue;
+		line_of(f, f->toks[i].start, &is, &ie);
+		line_of(f, f->toks[j].start, &es, &ee);
+		if (ie > es || f->data[ie - 1] != '\n' || (ie >= 2 && f->data[ie - 2] == '\\') ||
+		    !deleted_by_edits(f, ie, es) || deleted_by_edits(f, is, ie) ||
+		    deleted_by_edits(f, es, ee))
+			continue;
+		add_edit(f, is, ie, "");
+		add_edit(f, es, ee, "");
+	}
+	if (f->nedit != n)
+		qsort(f->edits, f->nedit, sizeof(*f->edits), cmp_edit);
+}
+
+/* Whether an edit touches s..e, or inserts text at e. */
+static bool edited(const struct mp_file *f, size_t s, size_t e)
+{
+	size_t i;
+
+	for (i = 0; i < f->nedit; i++)
+		if (f->edits[i].start <= e && f->edits[i].end > s)
+			return true;
+	return false;
+}
+
+/*
+ * Remove the blanks at the end of the line that offset off is on: a
+ * line the patch changes must not end in blanks, which git apply and
+ * checkpatch warn about.  Not after a '\', which they would join to
+ * the next line, nor when an edit reaches into them.
+ */
+static void trim_line_end(struct mp_file *f, size_t off)
+{
+	const char *nl = memchr(f->data + off, '\n', f->len - off);
+	size_t le = nl ? (size_t)(nl - f->data) : f->len, tb;
+
+	if (le > off && f->data[le - 1] == '\r')
+		le--;
+	tb = le;
+	while (tb > off && (f->data[tb - 1] == ' ' || f->data[tb - 1] == '\t'))
+		tb--;
+	if (tb == le || (tb > 0 && f->data[tb - 1] == '\\') || edited(f, tb, le))
+		return;
+	add_edit(f, tb, le, "");
+}
+
+/*
+ * The lines that f's edits change keep none of their trailing blanks.
+ * An edit that only adds whole lines or deletes them changes no line
+ * that stays.
+ */
+static void trim_changed_lines(struct mp_file *f)
+{
+	size_t i, n = f->nedit;
+
+	for (i = 0; i < n; i++) {
+		const struct mp_edit *x = &f->edits[i];
+		size_t tl = strlen(x->text);
+		bool at_ls = x->start == line_start(f, x->start);
+		bool whole = at_ls && (x->end == x->start || x->end == line_start(f, x->end) ||
+				       x->end == f->len) &&
+			     (tl == 0 || x->text[tl - 1] == '\n');
+
+		if (whole || (x->start == x->end && !tl))
+			continue;
+		trim_line_end(f, x->end);
+		if (x->start < x->end && line_start(f, x->start) != line_start(f, x->end))
+			trim_line_end(f, x->start);
+	}
+	if (f->nedit != n)
+		qsort(f->edits, f->nedit, sizeof(*f->edits), cmp_edit);
 }
 
 /*
@@ -250,6 +566,8 @@ void tidy_deletions(struct mp_file *f)
 			f->edits[j].start = f->edits[j].end = e->end;
 		i = last;
 	}
+	drop_emptied_groups(f);
+	trim_changed_lines(f);
 }
 
 /*

@@ -119,20 +119,54 @@ LEX_STEP void skip_line_comment(struct lexer *lx)
 	lx->i = j;
 }
 
+/*
+ * Where the string literal that a raw newline at j interrupts ends, if
+ * it goes on as gcc before 3.3 took it: to the next '"' in the lines
+ * below, none of which may be a directive, so that a stray quote in an
+ * #if 0 block stays on its line.  0 if it does not end so.
+ */
+static size_t multiline_string_end(const char *d, size_t n, size_t j)
+{
+	size_t k;
+
+	for (; j < n && d[j] != '"'; j++) {
+		if (d[j] == '\\' && j + 1 < n) {
+			j++;
+			continue;
+		}
+		if (d[j] != '\n')
+			continue;
+		for (k = j + 1; k < n && (d[k] == ' ' || d[k] == '\t'); k++)
+			;
+		if (k < n && d[k] == '#')
+			return 0;
+	}
+	return j < n ? j : 0;
+}
+
 /* The end of the string or character literal at lx->i, quote q; marks an unterminated one. */
 LEX_STEP size_t literal_end(struct lexer *lx, char q)
 {
 	const char *d = lx->f->data;
-	size_t n = lx->f->len, j = lx->i + 1;
+	size_t n = lx->f->len, j = lx->i + 1, close;
 
-	while (j < n && d[j] != q && d[j] != '\n') {
-		if (d[j] == '\\' && j + 1 < n) {
-			if (d[j + 1] == '\n')
-				new_line(lx, j + 2);
-			j += 2;
-		} else {
-			j++;
+	for (;;) {
+		while (j < n && d[j] != q && d[j] != '\n') {
+			if (d[j] == '\\' && j + 1 < n) {
+				if (d[j + 1] == '\n')
+					new_line(lx, j + 2);
+				j += 2;
+			} else {
+				j++;
+			}
 		}
+		/* a raw newline in a string, outside directives: old gcc read on */
+		if (j >= n || d[j] != '\n' || q != '"' || lx->dir ||
+		    !(close = multiline_string_end(d, n, j)))
+			break;
+		for (; j < close; j++)
+			if (d[j] == '\n')
+				new_line(lx, j + 1);
 	}
 	if (j < n && d[j] == q)
 		j++;
