@@ -432,7 +432,33 @@ static void emit_notes(struct conv *cv)
 }
 
 /*
- * The " = 0" or " = NULL" of a static declaration of f that loses its
+ * Whether token i is an initialiser checkpatch calls zero: NULL, false,
+ * or a number of zeros (0, 00, 0x0) with an integer suffix.  A number is
+ * a TK_NUM token, never the TK_IDENT that tis() matches.
+ */
+static bool zero_value(const struct mp_file *f, unsigned i)
+{
+	const char *s, *e;
+
+	if (tis(f, i, "NULL") || tis(f, i, "false"))
+		return true;
+	if (i >= f->ntok || f->toks[i].kind != TK_NUM)
+		return false;
+	s = tstr(f, i);
+	e = s + tlen(f, i);
+	if (*s != '0')
+		return false;
+	if (e - s > 2 && (s[1] == 'x' || s[1] == 'X'))
+		s += 2;
+	while (s < e && *s == '0')
+		s++;
+	while (s < e && *s && strchr("uUlL", *s))
+		s++;
+	return s == e;
+}
+
+/*
+ * The zero initialiser (" = 0", " = NULL") of a static declaration of f that loses its
  * __initdata: a static starts as zero anyway, and checkpatch refuses the
  * initialiser on the line that a patch adds.  Only "name ... = 0;" with
  * no other declarator: true when removed.
@@ -446,7 +472,7 @@ static bool drop_zero_init(struct conv *cv)
 	if (!dc->is_static || !dc->has_init || dc->file != f->idx || dc->end < dc->name + 3)
 		return false;
 	eq = dc->end - 2;
-	if (!tp(f, eq, '=') || !(tis(f, eq + 1, "0") || tis(f, eq + 1, "NULL")))
+	if (!tp(f, eq, '=') || !zero_value(f, eq + 1))
 		return false;
 	for (k = dc->name; k < eq; k++)
 		if (tp(f, k, ',') || tp(f, k, '='))
