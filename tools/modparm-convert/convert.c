@@ -324,6 +324,45 @@ static bool initdata_here(struct conv *cv)
 	return false;
 }
 
+
+/*
+ * size_t and ssize_t are as wide as long on every 6.12 architecture, but
+ * they are unsigned int and int on the 32-bit ones, whose ulong and long
+ * type checks refuse them: their declarations become unsigned long and
+ * long, the types they are on 64-bit ones.
+ */
+static bool retype_here(struct conv *cv)
+{
+	const struct decl *dc = cv->dc;
+	unsigned where;
+
+	if (cv->from_letter || (dc->ct != CT_SIZE && dc->ct != CT_SSIZE) || !cv->ptype)
+		return true;
+	cv->n_retype = retype_words(cv->ctx, cv->f, dc, cv->retype, &where);
+	if (cv->n_retype)
+		return true;
+	if (where != cv->f->idx)
+		diag(cv->f, cv->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' is %s, which %s takes only on 64-bit architectures, and %s declares it too"),
+		     cv->name, cv->name, dc->spec, cv->ptype, cv->ctx->files[where]->path);
+	else
+		diag(cv->f, cv->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' is %s, which %s takes only on 64-bit architectures, and its declaration declares other variables too"),
+		     cv->name, cv->name, dc->spec, cv->ptype);
+	return false;
+}
+
+/* Retype what retype_here() found. */
+static void retype(struct conv *cv)
+{
+	bool sz = cv->dc->ct == CT_SIZE;
+	const char *to = sz ? "unsigned long" : "long";
+	size_t i;
+
+	for (i = 0; i < cv->n_retype; i++)
+		add_edit(cv->f, cv->f->toks[cv->retype[i]].start, cv->f->toks[cv->retype[i]].end, to);
+	if (cv->n_retype)
+		diag(cv->f, cv->mp, MP_NOTE, D("'%s' was %s: declared %s, which the type check of %s takes on every architecture (%s is %s on 32-bit ones)"),
+		     cv->name, sz ? "size_t" : "ssize_t", to, cv->ptype, sz ? "size_t" : "ssize_t", sz ? "unsigned int" : "int");
+}
 static void make_call(struct conv *cv)
 {
 	const char *perm = cv->ctx->opt.perm, *name = cv->name;
@@ -363,7 +402,8 @@ static void note_unsigned(struct conv *cv)
 	enum ctype ct = cv->dc->ct;
 
 	if (!strchr("hil", cv->pt.letter) || cv->dc->ptr ||
-	    (ct != CT_UINT && ct != CT_USHORT && ct != CT_ULONG && ct != CT_ULLONG))
+	    (ct != CT_UINT && ct != CT_USHORT && ct != CT_ULONG && ct != CT_ULLONG &&
+	     ct != CT_SIZE))
 		return;
 	diag(cv->f, cv->mp, MP_NOTE, D("'%s' is declared '%s': as %s it refuses values below zero, such as -1, which \"%s\" took"),
 	     cv->name, cv->dc->spec, ct_param_type(ct), cv->shown);
@@ -584,10 +624,11 @@ void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use *u)
 	cv.place = PLACE_AT_USE;
 	if (read_name(&cv) && resolve_decl(&cv) && read_type_string(&cv) &&
 	    (cv.dc || decl_from_letter(&cv)) && check_qualifiers(&cv) &&
-	    choose_form(&cv) && initdata_here(&cv)) {
+	    choose_form(&cv) && initdata_here(&cv) && retype_here(&cv)) {
 		make_call(&cv);
 		emit_notes(&cv);
 		drop_qualifiers(&cv);
+		retype(&cv);
 		place_call(&cv);
 		record_conversion(&cv);
 		f->nconverted++;

@@ -61,6 +61,9 @@ struct conv {
 	/* check_qualifiers(): tokens of const to remove */
 	unsigned obj_cut[MAX_CONST_CUTS], ptr_cut[MAX_CONST_CUTS];
 	size_t n_obj_cut, n_ptr_cut;
+	/* retype_here(): size_t and ssize_t words to retype */
+	unsigned retype[MAX_CONST_CUTS];
+	size_t n_retype;
 	/* choose_form() */
 	enum form form;
 	const char *ptype;		/* module_param type, NULL for a string */

@@ -31,6 +31,10 @@ static const struct {
 	[CT_BOOL]	= { "bool", 1 },
 	[CT_CHAR]	= { NULL, 1 },		/* signed or not: byte, with a note */
 	[CT_SCHAR]	= { NULL, 1 },
+	/* the same width as long on every 6.12 arch, but the type of that
+	 * width only on 64-bit ones: convert.c retypes the declaration */
+	[CT_SIZE]	= { "ulong", 8 },
+	[CT_SSIZE]	= { "long", 8 },
 };
 
 const char *ct_param_type(enum ctype ct)
@@ -60,6 +64,7 @@ static const struct { const char *name; enum ctype ct; } typedefs[] = {
 	{ "s64", CT_LLONG }, { "__s64", CT_LLONG }, { "int64_t", CT_LLONG },
 	{ "s8", CT_SCHAR }, { "__s8", CT_SCHAR }, { "int8_t", CT_SCHAR },
 	{ "bool", CT_BOOL }, { "_Bool", CT_BOOL },
+	{ "size_t", CT_SIZE }, { "ssize_t", CT_SSIZE },
 };
 
 /* The typedef s[0..n) names, in typedefs[]; or NONE. */
@@ -597,6 +602,8 @@ static void type_of_specs(const struct mp_file *f, const struct specs *sp, struc
 		memcpy(text + sl, w, wn);
 		sl += wn;
 		count_type_word(w, wn, &tw);
+		if (tw.ntd == 1 && tw.td != NONE && dc->type_tok == NONE)
+			dc->type_tok = sp->tok[i];
 	}
 	for (i = 0; i < (size_t)dc->ptr; i++) {
 		if (i == 0)
@@ -636,6 +643,7 @@ static void make_decl(const struct mp_file *f, const struct specs *sp,
 	dc->has_init = (unsigned char)d->has_init;
 	dc->initdata = d->initdata != NONE ? d->initdata : sp->initdata;
 	dc->next = NONE;
+	dc->type_tok = NONE;
 	type_of_specs(f, sp, dc);
 }
 

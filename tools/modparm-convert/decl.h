@@ -12,7 +12,8 @@
 
 enum ctype {
 	CT_UNKNOWN, CT_BYTE, CT_SHORT, CT_USHORT, CT_INT, CT_UINT, CT_LONG,
-	CT_ULONG, CT_ULLONG, CT_LLONG, CT_BOOL, CT_CHAR, CT_SCHAR
+	CT_ULONG, CT_ULLONG, CT_LLONG, CT_BOOL, CT_CHAR, CT_SCHAR,
+	CT_SIZE, CT_SSIZE	/* size_t and ssize_t: as wide as a long */
 };
 
 /* A variable's declaration: one declarator of a file-scope statement. */
@@ -28,6 +29,7 @@ struct decl {
 	unsigned initdata;	/* its __initdata token, or NONE */
 	unsigned pointee_const;	/* the one const of a const char *, or NONE */
 	unsigned obj_const;	/* the one const of a const object, or NONE */
+	unsigned type_tok;	/* its typedef word (size_t, ...), or NONE */
 	char *spec;		/* its type words and '*'s, for messages; its own */
 	const char *key;	/* the name, in its file's data */
 	unsigned klen;

@@ -257,3 +257,55 @@ const struct decl *decl_in_branch(struct mp_ctx *ctx, const struct mp_file *f,
 	*other = !odd ? NULL : same_var_type(best, seen) ? odd : seen;
 	return best;
 }
+
+/*
+ * The typedef words to retype for a size_t or ssize_t dc in f: each of
+ * f's declarations of its name, into tok[].  0 when one cannot be
+ * retyped: dc or an extern declaration in another file (*where is set
+ * to that file), or a word that another variable's declaration shares
+ * (*where is f).
+ */
+size_t retype_words(struct mp_ctx *ctx, const struct mp_file *f, const struct decl *dc,
+		    unsigned *tok, unsigned *where)
+{
+	size_t n = 0, i, j;
+	unsigned k;
+
+	*where = f->idx;
+	k = hget(&ctx->decl_map, tstr(f, dc->name), tlen(f, dc->name));
+	for (; k != NONE; k = ctx->decls[k].next) {
+		const struct decl *d = &ctx->decls[k];
+
+		if (d->file != f->idx) {
+			if (d->is_extern && d->ct == dc->ct) {
+				*where = d->file;
+				return 0;
+			}
+			continue;
+		}
+		if (d->ct != dc->ct)
+			continue;	/* another branch's: decl_in_branch() sees to it */
+		if (d->type_tok == NONE || n == MAX_CONST_CUTS)
+			return 0;
+		tok[n++] = d->type_tok;
+	}
+	if (dc->file != f->idx || dc->type_tok == NONE) {
+		*where = dc->file;
+		return 0;
+	}
+	for (i = 0; i < n && tok[i] != dc->type_tok; i++)
+		;
+	if (i == n && n < MAX_CONST_CUTS)
+		tok[n++] = dc->type_tok;
+	/* a word of "size_t a, b;" would retype b too */
+	for (j = 0; j < ctx->ndecl; j++) {
+		const struct decl *d = &ctx->decls[j];
+
+		if (d->file != f->idx || d->type_tok == NONE || teq(f, d->name, f, dc->name))
+			continue;
+		for (i = 0; i < n; i++)
+			if (d->type_tok == tok[i])
+				return 0;
+	}
+	return n;
+}

@@ -31,6 +31,8 @@ bool includes_file(struct mp_ctx *ctx, const struct mp_file *f, unsigned target,
 const struct decl *decl_in_included(struct mp_ctx *ctx, const struct mp_file *f,
 				    const char *key, size_t len, unsigned limit);
 bool warn_missing_include(struct mp_file *f, unsigned mp, const char *name);
+size_t retype_words(struct mp_ctx *ctx, const struct mp_file *f, const struct decl *dc,
+		    unsigned *tok, unsigned *where);
 size_t removable_consts(struct mp_ctx *ctx, const struct mp_file *f, const struct decl *dc,
 			enum const_of which, unsigned *cut);
 const struct decl *decl_in_branch(struct mp_ctx *ctx, const struct mp_file *f,
