@@ -64,6 +64,7 @@ recipe_left() {
 recipe_kept() {
 	{
 		sed -nE 's/.*cannot convert MODULE_PARM\(([A-Za-z0-9_]+)\).*/\1/p' "$1"
+		sed -nE 's/.*: MODULE_PARM\(([A-Za-z0-9_]+)\) is a dead parameter: .*/\1/p' "$1"
 		sed -nE 's/.*MODULE_PARM\(\) stays for what its calls pass: ([A-Za-z0-9_, ]+).*/\1/p' "$1" |
 			tr -s ', ' '\n\n'
 	} | grep . | LC_ALL=C sort -u | paste -sd, | grep . || echo -

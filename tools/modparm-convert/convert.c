@@ -130,7 +130,7 @@ static bool refuse_unread_decl(struct conv *cv, unsigned at)
 /*
  * No declaration was found: convert by the type letter alone when the
  * file uses the name (a declaration the tool cannot read), else say
- * where the declaration may be, or that it is a typo.
+ * where the declaration may be, or that it is a dead parameter.
  */
 static bool decl_from_letter(struct conv *cv)
 {
@@ -146,7 +146,7 @@ static bool decl_from_letter(struct conv *cv)
 		if (name_used(cv->ctx, cv->name))
 			diag(f, cv->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): no declaration of '%s' found in the given files"), cv->name, cv->name);
 		else
-			diag(f, cv->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): '%s' is not declared anywhere (typo?)"), cv->name, cv->name);
+			dead_param(cv);
 		return false;
 	}
 	if (!cv->typestr_known) {

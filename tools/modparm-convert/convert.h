@@ -75,5 +75,6 @@ bool resolve_decl(struct conv *cv);
 bool names_module_param(const struct mp_file *f, unsigned i);
 bool is_module_param(const struct mp_file *f, size_t i);
 void convert_use(struct mp_ctx *ctx, struct mp_file *f, const struct use *u);
+void dead_param(struct conv *cv);
 
 #endif

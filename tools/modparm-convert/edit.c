@@ -312,6 +312,29 @@ static void move_group(struct mp_file *f, unsigned first, unsigned last, unsigne
 }
 
 /*
+ * Remove tokens first..last of f, a statement, with the lines they are
+ * on when nothing else is (a comment after it goes along); else the
+ * blanks beside it, so that none is left at the end of a line.
+ */
+void delete_statement(struct mp_file *f, unsigned first, unsigned last)
+{
+	size_t s = f->toks[first].start, e = f->toks[last].end, b = s, eol;
+
+	while (b > 0 && (f->data[b - 1] == ' ' || f->data[b - 1] == '\t'))
+		b--;
+	if ((b == 0 || f->data[b - 1] == '\n') && line_end_clear(f, e, &eol, REST_BLANKS_COMMENTS)) {
+		s = b;
+		e = eol;
+	} else if (line_end_clear(f, e, &eol, REST_BLANKS)) {
+		s = b;		/* last on its line: no blank left at the end */
+	} else {
+		while (e < f->len && (f->data[e] == ' ' || f->data[e] == '\t'))
+			e++;
+	}
+	add_edit(f, s, e, "");
+}
+
+/*
  * Remove tokens first..last of f, with their line when nothing else is
  * on it, and put call after token after, a declaration's ';': on a line
  * of its own when the declaration's line has nothing more.  A comment

@@ -56,7 +56,7 @@ static void check_rewrite(struct mp_file *f)
  */
 static void check_stable(struct mp_ctx *ctx)
 {
-	struct mp_options opt = { "0" };
+	struct mp_options opt = { .perm = "0" };
 	struct mp_ctx *again = mp_new(&opt);
 	size_t i;
 
@@ -419,7 +419,7 @@ static void gen_recipe(struct recipe *r, const uint8_t *data, size_t size)
 static void check_recipe(const uint8_t *data, size_t size)
 {
 	struct recipe r;
-	struct mp_options opt = { "0" };
+	struct mp_options opt = { .perm = "0" };
 	struct mp_ctx *ctx;
 	int changed = 0;
 	size_t i;
@@ -454,7 +454,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct mp_options opt = { "0" };
+	struct mp_options opt = { .perm = "0" };
 	struct mp_ctx *ctx;
 	const uint8_t *nul = memchr(data, 0, size);
 	size_t n1 = nul ? (size_t)(nul - data) : size, i;

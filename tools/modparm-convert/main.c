@@ -52,6 +52,8 @@ static void usage(FILE *out)
 	      "      --backup=SUFFIX   with -i, keep the original as FILE.SUFFIX\n"
 	      "      --report          list every legacy use and what was left alone\n"
 	      "      --perm MODE       octal sysfs permission for new parameters (default 0)\n"
+	      "      --delete-dead     delete dead parameters: MODULE_PARM() of a variable that\n"
+	      "                        nothing declares, with its MODULE_PARM_DESC()\n"
 	      "      --check-syntax    check that each file tokenises with balanced brackets\n"
 	      "      --count           print the number of MODULE_PARM uses per file\n"
 	      "      --format-patch DIR  write one patch per module to DIR, as git\n"
@@ -386,11 +388,11 @@ static int parse_perm(const char *s, char *out, size_t outsz)
 }
 
 enum { OPT_REPORT = 256, OPT_PERM, OPT_BACKUP, OPT_CHECK, OPT_COUNT, OPT_FORMAT_PATCH,
-       OPT_STDOUT, OPT_FROM, OPT_NO_SIGNOFF };
+       OPT_STDOUT, OPT_FROM, OPT_NO_SIGNOFF, OPT_DELETE_DEAD };
 
 /* What the command line asks for. */
 struct cmdline {
-	bool in_place, report, check, count, quiet;
+	bool in_place, report, check, count, quiet, delete_dead;
 	const char *backup;	/* --backup's suffix, or NULL */
 	char perm[16];		/* --perm, normalised */
 	/* --format-patch's directory or --stdout: a series of patches */
@@ -440,6 +442,9 @@ static int take_option(int c, struct cmdline *cl)
 		break;
 	case 's':
 		cl->no_signoff = false;
+		break;
+	case OPT_DELETE_DEAD:
+		cl->delete_dead = true;
 		break;
 	case OPT_NO_SIGNOFF:
 		cl->no_signoff = true;
@@ -492,6 +497,7 @@ static int parse_args(int argc, char **argv, struct cmdline *cl)
 		{ "from", optional_argument, NULL, OPT_FROM },
 		{ "signoff", no_argument, NULL, 's' },
 		{ "no-signoff", no_argument, NULL, OPT_NO_SIGNOFF },
+		{ "delete-dead", no_argument, NULL, OPT_DELETE_DEAD },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -668,7 +674,7 @@ static bool add_patch(const struct cmdline *cl, struct series *series, const str
 static bool convert_module(const struct cmdline *cl, struct series *series,
 			   const struct kb_module *m)
 {
-	struct mp_options opt = { .perm = cl->perm };
+	struct mp_options opt = { .perm = cl->perm, .delete_dead = cl->delete_dead };
 	struct mp_ctx *ctx = mp_new(&opt);
 	size_t *idx = calloc(m->nown + m->nctx + 1, sizeof(*idx)), n, k;
 	bool *own = calloc(m->nown + m->nctx + 1, sizeof(*own)), pending = false;

@@ -20,6 +20,7 @@ struct mp_file;
 
 struct mp_options {
 	const char *perm;	/* printed permission, e.g. "0" or "0644" */
+	bool delete_dead;	/* --delete-dead: delete dead parameters */
 };
 
 struct mp_ctx *mp_new(const struct mp_options *opt);
