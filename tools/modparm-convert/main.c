@@ -40,13 +40,28 @@ static void error(const char *fmt, ...)
 	had_error = 1;
 }
 
+/* Something the user may want to know, on standard error; not an error. */
+static void note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static void note(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("modparm-convert: note: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
 static void usage(FILE *out)
 {
 	fputs("usage: modparm-convert [options] PATH...\n"
 	      "\n"
 	      "Convert legacy MODULE_PARM(var, \"type\") uses in C files (directories are\n"
 	      "searched recursively for *.c and *.h) to module_param(), module_param_array()\n"
-	      "and module_param_string().  By default a unified diff is printed.\n"
+	      "and module_param_string().  By default a unified diff is printed.  A file\n"
+	      "named that does not end in .c or .h is skipped with a note.\n"
 	      "\n"
 	      "  -i, --in-place        edit the files in place\n"
 	      "      --backup=SUFFIX   with -i, keep the original as FILE.SUFFIX\n"
@@ -55,7 +70,8 @@ static void usage(FILE *out)
 	      "      --delete-dead     delete dead parameters: MODULE_PARM() of a variable that\n"
 	      "                        nothing declares, with its MODULE_PARM_DESC()\n"
 	      "      --check-syntax    check that each file tokenises with balanced brackets\n"
-	      "      --count           print the number of MODULE_PARM uses per file\n"
+	      "      --count           print the number of MODULE_PARM uses of each file\n"
+	      "                        that has any\n"
 	      "      --format-patch DIR  write one patch per module to DIR, as git\n"
 	      "                        format-patch does, with a cover letter\n"
 	      "      --stdout          write the patches to stdout as one mbox instead\n"
@@ -550,6 +566,8 @@ static void gather_inputs(char **paths, int n, const struct cmdline *cl)
 		}
 		if (S_ISDIR(st.st_mode))
 			walk(p);
+		else if (!is_source(p))
+			note("skipping '%s': not a C file (.c or .h)", p);
 		else
 			add_input(p, 1, &st);
 	}
@@ -566,6 +584,7 @@ static int check_or_count(const struct cmdline *cl)
 		size_t len;
 		char *buf = read_file(inputs[i].path, &len, &st), *dp;
 		char why[128];
+		unsigned n;
 
 		if (!buf)
 			continue;
@@ -573,8 +592,9 @@ static int check_or_count(const struct cmdline *cl)
 		if (cl->check) {
 			bad |= mp_check_syntax(buf, len, why, sizeof(why));
 			printf("%s: %s\n", dp, why);
-		} else {
-			printf("%s: %u\n", dp, mp_count_uses(buf, len));
+		} else if ((n = mp_count_uses(buf, len)) > 0) {
+			/* only the files that have uses */
+			printf("%s: %u\n", dp, n);
 		}
 		free(dp);
 		free(buf);
