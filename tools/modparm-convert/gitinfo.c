@@ -7,6 +7,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,14 @@
 
 #include "gitinfo.h"
 #include "util.h"
+
+/*
+ * -j workers ask git from several threads: a pipe made in one must not
+ * leak its write end into a child that another forks meanwhile, or the
+ * reader would wait for that child to end too.  So a pipe is made, the
+ * child forked and the write end closed under one lock.
+ */
+static pthread_mutex_t spawn_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* In the child: stdout to the pipe, stdin and stderr from and to /dev/null, then git. */
 static void exec_git(const char *const *argv, int out)
@@ -38,13 +47,18 @@ char *git_output(const char *const *argv)
 	int fds[2], status;
 	pid_t pid;
 
-	if (pipe(fds) < 0)
+	pthread_mutex_lock(&spawn_lock);
+	if (pipe(fds) < 0) {
+		pthread_mutex_unlock(&spawn_lock);
 		return NULL;
+	}
+	fcntl(fds[0], F_SETFD, FD_CLOEXEC);
 	fflush(stdout);
 	pid = fork();
 	if (pid < 0) {
 		close(fds[0]);
 		close(fds[1]);
+		pthread_mutex_unlock(&spawn_lock);
 		return NULL;
 	}
 	if (pid == 0) {
@@ -52,6 +66,7 @@ char *git_output(const char *const *argv)
 		exec_git(argv, fds[1]);
 	}
 	close(fds[1]);
+	pthread_mutex_unlock(&spawn_lock);
 	for (;;) {
 		ssize_t r;
 

@@ -11,6 +11,7 @@
 #include <getopt.h>
 #include <libgen.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -22,7 +23,9 @@
 #include "gitinfo.h"
 #include "kbuild.h"
 #include "modparm.h"
+#include "pool.h"
 #include "series.h"
+#include "util.h"
 
 static int had_error;
 
@@ -54,6 +57,20 @@ static void note(const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
+/* An error whose text read_file() made: printed as error() prints. */
+static void put_error(const char *msg)
+{
+	fprintf(stderr, "modparm-convert: error: %s\n", msg);
+	had_error = 1;
+}
+
+/* Out of memory, in any thread: the end of the run. */
+static void out_of_memory(void)
+{
+	fputs("modparm-convert: error: out of memory\n", stderr);
+	exit(2);
+}
+
 static void usage(FILE *out)
 {
 	fputs("usage: modparm-convert [options] PATH...\n"
@@ -77,7 +94,8 @@ static void usage(FILE *out)
 	      "      --stdout          write the patches to stdout as one mbox instead\n"
 	      "      --from=IDENT      the patches' author, \"Name <email>\" (default: git config)\n"
 	      "  -s, --signoff         add Signed-off-by: (the default); --no-signoff omits it\n"
-	      "  -q, --quiet           do not print 'cannot convert' warnings on stderr\n"
+	      "  -j, --jobs[=N]        convert N modules at a time (default 1; 0 or no N:\n"
+	      "                        one per online CPU); the output is the same\n"	      "  -q, --quiet           do not print 'cannot convert' warnings on stderr\n"
 	      "  -h, --help            show this help\n"
 	      "  -V, --version         show the version\n"
 	      "\n"
@@ -93,6 +111,7 @@ struct input {
 	char *disp;		/* displayed path */
 	struct stat st;
 	int explicit_arg;
+	bool unreadable;	/* its module's job could not read it */
 };
 
 static struct input *inputs;
@@ -179,29 +198,60 @@ static void walk(const char *dir)
 	free(names);
 }
 
-static char *read_file(const char *path, size_t *len, struct stat *st)
+/*
+ * strerror()'s text for e, copied under a lock: -j workers read files
+ * side by side, and strerror() need not be thread-safe.
+ */
+static char *errno_text(int e)
+{
+	static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+	char *s;
+
+	pthread_mutex_lock(&lock);
+	s = xstrndup(strerror(e), strlen(strerror(e)));
+	pthread_mutex_unlock(&lock);
+	return s;
+}
+
+/* "cannot read 'path': why", for read_file()'s caller to print; to free. */
+static char *cannot_read(const char *path, int e, const char *why)
+{
+	char *text = why ? NULL : errno_text(e);
+	char *msg = xasprintf("cannot read '%s': %s", path, why ? why : text);
+
+	free(text);
+	return msg;
+}
+
+/*
+ * The whole of the regular file path, with its status in *st; NULL when
+ * it cannot be read, and *why then says so (to free).  It prints
+ * nothing, so that a -j worker can call it.
+ */
+static char *read_file(const char *path, size_t *len, struct stat *st, char **why)
 {
 	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY);
 	char *buf;
 	size_t n = 0;
 
+	*why = NULL;
 	if (fd < 0) {
-		error("cannot read '%s': %s", path, strerror(errno));
+		*why = cannot_read(path, errno, NULL);
 		return NULL;
 	}
 	if (fstat(fd, st) < 0) {
-		error("cannot read '%s': %s", path, strerror(errno));
+		*why = cannot_read(path, errno, NULL);
 		close(fd);
 		return NULL;
 	}
 	if (!S_ISREG(st->st_mode)) {
-		error("cannot read '%s': %s", path, "not a regular file");
+		*why = cannot_read(path, 0, "not a regular file");
 		close(fd);
 		return NULL;
 	}
 	buf = malloc((size_t)st->st_size + 1);
 	if (!buf) {
-		error("cannot read '%s': %s", path, strerror(ENOMEM));
+		*why = cannot_read(path, ENOMEM, NULL);
 		close(fd);
 		return NULL;
 	}
@@ -220,7 +270,7 @@ static char *read_file(const char *path, size_t *len, struct stat *st)
 					continue;
 				goto fail;
 			}
-			error("cannot read '%s': %s", path, "file changed while reading");
+			*why = cannot_read(path, 0, "file changed while reading");
 			free(buf);
 			close(fd);
 			return NULL;
@@ -240,7 +290,7 @@ static char *read_file(const char *path, size_t *len, struct stat *st)
 	*len = n;
 	return buf;
 fail:
-	error("cannot read '%s': %s", path, strerror(errno));
+	*why = cannot_read(path, errno, NULL);
 	free(buf);
 	close(fd);
 	return NULL;
@@ -415,6 +465,7 @@ struct cmdline {
 	const char *patch_dir;
 	bool patch_stdout, no_signoff;
 	const char *from;	/* --from's identity, or NULL: git config's */
+	unsigned jobs;		/* -j: modules converted at a time */
 };
 
 /* The option of getopt_long()'s answer c; an exit status when it ends the run, else -1. */
@@ -497,6 +548,34 @@ static int check_patch_options(const struct cmdline *cl)
 	return -1;
 }
 
+/*
+ * -j N, --jobs N, --jobs=N: N modules at a time, 0 or no number for one
+ * per online CPU.  A number after a bare -j or --jobs is its argument,
+ * as make's -j takes one; a path that is all digits is then written ./N.
+ */
+static int take_jobs(int argc, char **argv, struct cmdline *cl)
+{
+	const char *arg = optarg;
+	unsigned long v;
+	char *end;
+
+	if (!arg && optind < argc && argv[optind][0] &&
+	    strspn(argv[optind], "0123456789") == strlen(argv[optind]))
+		arg = argv[optind++];
+	if (!arg) {
+		cl->jobs = pool_cpus();
+		return -1;
+	}
+	errno = 0;
+	v = strtoul(arg, &end, 10);
+	if (!*arg || *end || errno || !strchr("0123456789", *arg) || v > 4096) {
+		error("invalid job count '%s': expected a number up to 4096, 0 for one job per CPU", arg);
+		return 2;
+	}
+	cl->jobs = v ? (unsigned)v : pool_cpus();
+	return -1;
+}
+
 /* Read the options into cl: an exit status when the run ends here, else -1. */
 static int parse_args(int argc, char **argv, struct cmdline *cl)
 {
@@ -514,6 +593,7 @@ static int parse_args(int argc, char **argv, struct cmdline *cl)
 		{ "signoff", no_argument, NULL, 's' },
 		{ "no-signoff", no_argument, NULL, OPT_NO_SIGNOFF },
 		{ "delete-dead", no_argument, NULL, OPT_DELETE_DEAD },
+		{ "jobs", optional_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -522,8 +602,9 @@ static int parse_args(int argc, char **argv, struct cmdline *cl)
 
 	memset(cl, 0, sizeof(*cl));
 	strcpy(cl->perm, "0");
-	while ((c = getopt_long(argc, argv, "iqshV", longopts, NULL)) != -1)
-		if ((rc = take_option(c, cl)) >= 0)
+	cl->jobs = 1;
+	while ((c = getopt_long(argc, argv, "ij::qshV", longopts, NULL)) != -1)
+		if ((rc = c == 'j' ? take_jobs(argc, argv, cl) : take_option(c, cl)) >= 0)
 			return rc;
 	if (optind >= argc) {
 		error("no input files");
@@ -582,16 +663,19 @@ static int check_or_count(const struct cmdline *cl)
 	for (i = 0; i < ninputs; i++) {
 		struct stat st;
 		size_t len;
-		char *buf = read_file(inputs[i].path, &len, &st), *dp;
-		char why[128];
+		char *why, *buf = read_file(inputs[i].path, &len, &st, &why), *dp;
+		char text[128];
 		unsigned n;
 
-		if (!buf)
+		if (!buf) {
+			put_error(why);
+			free(why);
 			continue;
+		}
 		dp = display_path(inputs[i].path);
 		if (cl->check) {
-			bad |= mp_check_syntax(buf, len, why, sizeof(why));
-			printf("%s: %s\n", dp, why);
+			bad |= mp_check_syntax(buf, len, text, sizeof(text));
+			printf("%s: %s\n", dp, text);
 		} else if ((n = mp_count_uses(buf, len)) > 0) {
 			/* only the files that have uses */
 			printf("%s: %u\n", dp, n);
@@ -603,42 +687,93 @@ static int check_or_count(const struct cmdline *cl)
 }
 
 /*
- * Read module m's files into ctx, in the order given: its own, and the
- * headers of other modules that it includes.  own[k] says whether ctx's
- * file k is one of its own; an own file that cannot be read loses its
- * path.  Returns how many were read.
+ * A file that a module's job could not read, and why; printed when the
+ * module's turn comes.  A header of another module that cannot be read
+ * is that module's error, printed once, by it: the job of a module that
+ * reads it for context says so only when its owner could read it.
  */
-static size_t add_files(struct mp_ctx *ctx, const struct kb_module *m, size_t *idx, bool *own)
+struct read_error {
+	size_t input;
+	bool own;
+	char *msg;
+};
+
+/* Where a file's part of a job's stderr and stdout text ends. */
+struct mark {
+	size_t err, out;
+};
+
+/*
+ * One module's conversion, from the worker that makes it to its turn to
+ * be written: what it writes to stderr and stdout, file by file, so that
+ * the streams get the same bytes in the same order as without -j.
+ */
+struct job {
+	struct mp_ctx *ctx;	/* -i: kept for the files to be written in turn */
+	size_t *idx;		/* the ctx's files, as indexes into inputs[] */
+	bool *own;		/* whether each is one of the module's own */
+	size_t n;
+	struct read_error *errs;
+	size_t nerr, errcap;
+	char *err, *out;
+	size_t errlen, outlen;
+	FILE *errf, *outf;
+	struct mark *marks;	/* after each own file */
+	size_t nmark, markcap;
+	struct series *patch;	/* --format-patch: the module's patch, if any */
+	bool pending;
+};
+
+/* A whole run of jobs: one per module, slots for those not yet written. */
+struct run {
+	const struct cmdline *cl;
+	const struct kb_modules *mods;
+	struct series *series;
+	struct job *slots;
+	bool pending;
+};
+
+static FILE *mem_stream(char **buf, size_t *len)
 {
-	size_t a = 0, b = 0, n = 0;
+	FILE *f = open_memstream(buf, len);
+
+	if (!f)
+		out_of_memory();
+	return f;
+}
+
+/*
+ * Read module m's files into the job's context, in the order given: its
+ * own, and the headers of other modules that it includes.  Files that
+ * cannot be read are left out, and noted in j->errs.
+ */
+static void add_files(struct job *j, const struct kb_module *m)
+{
+	size_t a = 0, b = 0;
 
 	while (a < m->nown || b < m->nctx) {
 		bool mine = b == m->nctx || (a < m->nown && m->own[a] < m->ctx[b]);
 		size_t i = mine ? m->own[a++] : m->ctx[b++], len;
 		struct stat st;
-		char *buf, *dp;
+		char *buf, *dp, *why;
 
-		if (!inputs[i].path)
-			continue;
-		buf = read_file(inputs[i].path, &len, mine ? &inputs[i].st : &st);
+		buf = read_file(inputs[i].path, &len, mine ? &inputs[i].st : &st, &why);
 		if (!buf) {
-			if (mine) {
-				free(inputs[i].path);
-				inputs[i].path = NULL;
-			}
+			GROW(j->errs, j->nerr, j->errcap);
+			j->errs[j->nerr++] = (struct read_error){ i, mine, why };
 			continue;
 		}
 		dp = display_path(inputs[i].path);
-		mp_add(ctx, dp, buf, len);
+		mp_add(j->ctx, dp, buf, len);
 		free(dp);
-		idx[n] = i;
-		own[n++] = mine;
+		j->idx[j->n] = i;
+		j->own[j->n++] = mine;
 	}
-	return n;
 }
 
 /* Report, print or write what became of f; whether anything is pending. */
-static bool put_result(const struct cmdline *cl, struct mp_file *f, const struct input *in)
+static bool put_result(const struct cmdline *cl, struct mp_file *f, const struct input *in,
+		       FILE *out, FILE *err)
 {
 	const char *text;
 	size_t len;
@@ -646,41 +781,37 @@ static bool put_result(const struct cmdline *cl, struct mp_file *f, const struct
 	if (cl->report) {
 		struct mp_stats st;
 
-		mp_write_report(f, stdout, MP_REPORT_ALL);
+		mp_write_report(f, out, MP_REPORT_ALL);
 		mp_file_stats(f, &st);
 		return st.diags > 0;
 	}
 	if (!cl->quiet)
-		mp_write_report(f, stderr, MP_REPORT_REFUSED);
+		mp_write_report(f, err, MP_REPORT_REFUSED);
 	text = mp_file_output(f, &len);
 	if (!text)
 		return false;
 	if (cl->in_place)
 		write_in_place(in->path, &in->st, text, len, cl->backup);
 	else
-		mp_write_diff(f, stdout);
+		mp_write_diff(f, out);
 	return true;
 }
 
 /* The module's own converted files, for --format-patch: its patch. */
 static bool add_patch(const struct cmdline *cl, struct series *series, const struct kb_module *m,
-		      struct mp_ctx *ctx, const bool *own, size_t n)
+		      struct job *j)
 {
-	struct mp_file **mine = calloc(n + 1, sizeof(*mine));
+	struct mp_file **mine = xcalloc(j->n + 1, sizeof(*mine));
 	bool pending = false;
 	size_t k, nmine = 0, len;
 
-	if (!mine) {
-		error("out of memory");
-		exit(2);
-	}
-	for (k = 0; k < n; k++) {
-		struct mp_file *f = mp_file_at(ctx, k);
+	for (k = 0; k < j->n; k++) {
+		struct mp_file *f = mp_file_at(j->ctx, k);
 
-		if (!own[k])
+		if (!j->own[k])
 			continue;
 		if (!cl->quiet)
-			mp_write_report(f, stderr, MP_REPORT_REFUSED);
+			mp_write_report(f, j->errf, MP_REPORT_REFUSED);
 		if (mp_file_output(f, &len))
 			pending = true;
 		mine[nmine++] = f;
@@ -690,34 +821,119 @@ static bool add_patch(const struct cmdline *cl, struct series *series, const str
 	return pending;
 }
 
-/* Convert module m's files together; whether anything is pending. */
-static bool convert_module(const struct cmdline *cl, struct series *series,
-			   const struct kb_module *m)
+/* Mark where the job's text so far ends, for emit_job() to write in turn. */
+static void mark_streams(struct job *j)
 {
+	fflush(j->errf);
+	fflush(j->outf);
+	GROW(j->marks, j->nmark, j->markcap);
+	j->marks[j->nmark++] = (struct mark){ j->errlen, j->outlen };
+}
+
+/*
+ * A worker's part: convert module i's files together, and unless they
+ * are to be written in place, make its text for stdout and stderr.
+ */
+static void work_job(void *arg, size_t i, size_t slot)
+{
+	struct run *r = arg;
+	const struct cmdline *cl = r->cl;
+	const struct kb_module *m = &r->mods->v[i];
 	struct mp_options opt = { .perm = cl->perm, .delete_dead = cl->delete_dead };
-	struct mp_ctx *ctx = mp_new(&opt);
-	size_t *idx = calloc(m->nown + m->nctx + 1, sizeof(*idx)), n, k;
-	bool *own = calloc(m->nown + m->nctx + 1, sizeof(*own)), pending = false;
+	struct job *j = &r->slots[slot];
+	size_t k;
 
-	if (!idx || !own) {
-		error("out of memory");
-		exit(2);
+	memset(j, 0, sizeof(*j));
+	j->ctx = mp_new(&opt);
+	j->idx = xcalloc(m->nown + m->nctx + 1, sizeof(*j->idx));
+	j->own = xcalloc(m->nown + m->nctx + 1, sizeof(*j->own));
+	add_files(j, m);
+	mp_run(j->ctx);
+	if (cl->in_place)
+		return;
+	j->errf = mem_stream(&j->err, &j->errlen);
+	j->outf = mem_stream(&j->out, &j->outlen);
+	if (r->series) {
+		j->patch = series_fork(r->series);
+		j->pending = add_patch(cl, j->patch, m, j);
+		mark_streams(j);
 	}
-	n = add_files(ctx, m, idx, own);
-	mp_run(ctx);
-	if (series)
-		pending = add_patch(cl, series, m, ctx, own, n);
-	for (k = 0; k < n; k++) {
-		struct mp_file *f = mp_file_at(ctx, k);
+	for (k = 0; k < j->n; k++) {
+		struct mp_file *f = mp_file_at(j->ctx, k);
 
-		if (!series && own[k] && put_result(cl, f, &inputs[idx[k]]))
-			pending = true;
+		if (!r->series && j->own[k]) {
+			if (put_result(cl, f, NULL, j->outf, j->errf))
+				j->pending = true;
+			mark_streams(j);
+		}
 		mp_file_release(f);
 	}
-	mp_free(ctx);
-	free(idx);
-	free(own);
-	return pending;
+	if (fclose(j->errf) != 0 || fclose(j->outf) != 0)
+		out_of_memory();
+	mp_free(j->ctx);
+	j->ctx = NULL;
+}
+
+/* The read errors of a job, in its turn: see struct read_error. */
+static void put_read_errors(struct job *j)
+{
+	size_t k;
+
+	for (k = 0; k < j->nerr; k++) {
+		struct read_error *e = &j->errs[k];
+
+		if (e->own || !inputs[e->input].unreadable)
+			put_error(e->msg);
+		if (e->own)
+			inputs[e->input].unreadable = true;
+		free(e->msg);
+	}
+	free(j->errs);
+}
+
+/* -i, in the job's turn: write each own file that changed. */
+static void write_job(const struct cmdline *cl, struct job *j)
+{
+	size_t k;
+
+	for (k = 0; k < j->n; k++) {
+		struct mp_file *f = mp_file_at(j->ctx, k);
+
+		if (j->own[k] && put_result(cl, f, &inputs[j->idx[k]], stdout, stderr))
+			j->pending = true;
+		mp_file_release(f);
+	}
+	mp_free(j->ctx);
+}
+
+/* Module i's turn, in the calling thread: write what its worker made. */
+static void emit_job(void *arg, size_t i, size_t slot)
+{
+	struct run *r = arg;
+	struct job *j = &r->slots[slot];
+	struct mark last = { 0, 0 };
+	size_t k;
+
+	(void)i;
+	put_read_errors(j);
+	if (r->cl->in_place) {
+		write_job(r->cl, j);
+	} else {
+		for (k = 0; k < j->nmark; k++) {
+			fwrite(j->err + last.err, 1, j->marks[k].err - last.err, stderr);
+			fwrite(j->out + last.out, 1, j->marks[k].out - last.out, stdout);
+			last = j->marks[k];
+		}
+		if (j->patch)
+			series_take(r->series, j->patch);
+	}
+	if (j->pending)
+		r->pending = true;
+	free(j->err);
+	free(j->out);
+	free(j->marks);
+	free(j->idx);
+	free(j->own);
 }
 
 /* For --format-patch and --stdout: the series, with its author; NULL after an error. */
@@ -751,22 +967,20 @@ static void write_series(const struct cmdline *cl, struct series *s)
 		error("cannot write '%s': %s", failed, strerror(errno));
 }
 
-/* Convert the inputs module by module, as Kbuild links them. */
+/*
+ * Convert the inputs module by module, as Kbuild links them: cl->jobs
+ * modules at a time, each written in its turn.
+ */
 static int convert_all(const struct cmdline *cl)
 {
 	struct kb_modules mods;
-	char **paths = calloc(ninputs + 1, sizeof(*paths));
-	struct series *series = NULL;
-	bool pending = false;
+	char **paths = xcalloc(ninputs + 1, sizeof(*paths));
+	struct run r = { .cl = cl, .mods = &mods };
 	size_t i;
 
-	if (!paths) {
-		error("out of memory");
-		exit(2);
-	}
 	if (cl->patch_dir || cl->patch_stdout) {
-		series = new_series(cl);
-		if (!series) {
+		r.series = new_series(cl);
+		if (!r.series) {
 			free(paths);
 			return 2;
 		}
@@ -774,18 +988,18 @@ static int convert_all(const struct cmdline *cl)
 	for (i = 0; i < ninputs; i++)
 		paths[i] = inputs[i].path;
 	kb_group(paths, ninputs, &mods);
-	for (i = 0; i < mods.n; i++)
-		if (convert_module(cl, series, &mods.v[i]))
-			pending = true;
-	if (series) {
-		write_series(cl, series);
-		series_free(series);
+	r.slots = xcalloc(pool_window(cl->jobs), sizeof(*r.slots));
+	pool_run(mods.n, cl->jobs, work_job, emit_job, &r);
+	free(r.slots);
+	if (r.series) {
+		write_series(cl, r.series);
+		series_free(r.series);
 	}
 	if (fflush(stdout) != 0 || ferror(stdout))
 		error("cannot write the output: %s", strerror(errno));
 	kb_free(&mods);
 	free(paths);
-	return had_error ? 2 : pending;
+	return had_error ? 2 : r.pending;
 }
 
 int main(int argc, char **argv)

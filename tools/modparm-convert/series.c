@@ -90,6 +90,29 @@ void series_free(struct series *s)
 	free(s);
 }
 
+struct series *series_fork(const struct series *s)
+{
+	struct series *part = xcalloc(1, sizeof(*part));
+
+	part->opt.ident = xstrndup(s->opt.ident, strlen(s->opt.ident));
+	part->opt.top = xstrndup(s->opt.top, strlen(s->opt.top));
+	part->opt.signoff = s->opt.signoff;
+	memcpy(part->date, s->date, sizeof(part->date));
+	return part;
+}
+
+void series_take(struct series *s, struct series *part)
+{
+	size_t i;
+
+	for (i = 0; i < part->n; i++) {
+		GROW(s->v, s->n, s->cap);
+		s->v[s->n++] = part->v[i];
+	}
+	part->n = 0;
+	series_free(part);
+}
+
 size_t series_count(const struct series *s)
 {
 	return s->n;

@@ -31,6 +31,15 @@ void series_free(struct series *s);
 void series_add(struct series *s, const char *name, const char *dir, bool whole_dir,
 		struct mp_file *const *files, size_t n);
 
+/*
+ * An empty series with s's options and date, for a -j worker to add
+ * one module's patch to; series_take() then moves that patch into s,
+ * in the order of the modules.
+ */
+struct series *series_fork(const struct series *s);
+/* Move part's patches to the end of s, and free part. */
+void series_take(struct series *s, struct series *part);
+
 /* How many patches were added. */
 size_t series_count(const struct series *s);
 
