@@ -7,7 +7,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
 .PHONY: help setup tree export-patches kernel kernel-hardened bisect-check \
-	tool check check-hardened demo bench fuzz clean distclean
+	tool check check-hardened demo bench mutate fuzz clean distclean
 
 help:
 	@echo 'make check           run every test suite (ends with "N passed, N failed")'
@@ -18,6 +18,7 @@ help:
 	@echo 'make bisect-check    build every patch of the series in turn'
 	@echo 'make tool            build tools/modparm-convert'
 	@echo 'make bench           benchmarks, written to bench/results.md'
+	@echo 'make mutate          mutation testing (TARGET=converter|harness|series), bench/mutate.md'
 	@echo 'make fuzz            fuzz modparm-convert (FUZZ_SECONDS, default 300)'
 	@echo 'make clean           remove build products (keeps the kernel tree)'
 	@echo 'make distclean       remove build/ entirely'
@@ -54,6 +55,11 @@ demo: setup
 
 bench: setup
 	@bench/run
+
+# Not part of make check: each mutant reruns the suites it touches (and a
+# series mutant rebuilds the kernel).  TARGET= runs one target's mutants.
+mutate: setup
+	@nice -n 19 tests/mutate/run-mutants $(if $(TARGET),--target $(TARGET))
 
 fuzz: setup
 	@$(MAKE) -s -C tools/modparm-convert fuzz FUZZ_SECONDS=$(or $(FUZZ_SECONDS),300)
