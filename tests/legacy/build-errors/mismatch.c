@@ -25,6 +25,8 @@ static short dma[4];
 MODULE_PARM(dma, "1-4i");	/* error: dma is a short array: use "h" with a count or module_param_array\(.., short, NULL, 0\) */
 static int irqs[4];
 MODULE_PARM(irqs, "1-4s");	/* error: irqs is an int array: use "i" with a count or module_param_array\(.., int, NULL, 0\) */
+static int words[4];
+MODULE_PARM(words, "c4");	/* error: words is an int array: use "i" with a count or module_param_array\(.., int, NULL, 0\) */
 static long long big;
 MODULE_PARM(big, "l");	/* error: big is of a type no letter describes: use module_param\(\) with its type */
 static bool on;
