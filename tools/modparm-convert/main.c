@@ -29,17 +29,23 @@
 
 static int had_error;
 
+/* One line on standard error: "modparm-convert: LEVEL: ...". */
+static void vsay(const char *level, const char *fmt, va_list ap)
+{
+	fprintf(stderr, "modparm-convert: %s: ", level);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
 static void error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 static void error(const char *fmt, ...)
 {
 	va_list ap;
 
-	fputs("modparm-convert: error: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsay("error", fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	had_error = 1;
 }
 
@@ -50,18 +56,15 @@ static void note(const char *fmt, ...)
 {
 	va_list ap;
 
-	fputs("modparm-convert: note: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsay("note", fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 }
 
 /* An error whose text read_file() made: printed as error() prints. */
 static void put_error(const char *msg)
 {
-	fprintf(stderr, "modparm-convert: error: %s\n", msg);
-	had_error = 1;
+	error("%s", msg);
 }
 
 /* Out of memory, in any thread: the end of the run. */
