@@ -321,12 +321,29 @@ __modparm_parse(const char *type, struct obsolete_param_type *t)
 #endif
 
 /*
- * The checks run in an __init function the compiler reduces to a bare
- * return: the letter is folded from the literal, which is no integer
- * constant expression, so a static_assert() cannot see it.
+ * No endbr in a function nothing calls indirectly (x86 IBT kernels).
+ * asm/ibt.h has it on x86; elsewhere it is nothing.
+ */
+#ifndef __noendbr
+#define __noendbr
+#endif
+
+/*
+ * The checks run in a function of their own, because the letter is folded
+ * from the literal, which is no integer constant expression: a
+ * static_assert() cannot see it.  Once compiled, the function is of no
+ * use, so it goes where the module linker script throws sections away, and
+ * carries nothing that would point into it from a section that stays: no
+ * ftrace or call-padding entry (notrace, no patchable entry), no endbr to
+ * seal, and no return (a return thunk site): it ends in a trap.  In
+ * .init.text, each was all of those for the loader to process at every
+ * load, on Debian's kernels.
  */
 #define __MODULE_PARM_CHECK(var, _type)					\
-	static void __init __used __obsparm_check_##var(void)		\
+	static void __used notrace __noendbr				\
+	__section(".discard.obsparm_check")				\
+	__attribute__((__patchable_function_entry__(0, 0), __noreturn__)) \
+	__obsparm_check_##var(void)					\
 	{								\
 		__MODULE_PARM_WARN(var);				\
 		__MODULE_PARM_FITS(var, _type, OBSPARM_BYTE, "a char",	\
@@ -352,6 +369,7 @@ __modparm_parse(const char *type, struct obsolete_param_type *t)
 			"an array of a type no letter describes",	\
 			"module_param_array() with its type");		\
 		__MODULE_PARM_ROOM(var, _type);				\
+		__builtin_trap();					\
 	}
 
 /**
