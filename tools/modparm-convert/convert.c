@@ -577,6 +577,17 @@ static void place_call(struct conv *cv)
 		return;
 	}
 	move_call(f, u->mp, u->semi != NONE ? u->semi : u->rp, cv->dc->end, cv->call);
+	if (cv->place == PLACE_MODULE_SIDE) {
+		char *mod = decl_desc(cv->dc), *builtin = decl_desc(cv->builtin);
+
+		diag(f, cv->mp, MP_NOTE, D("'%s' is declared %s for modules at line %u and %s for built-in code at line %u: %s() placed after the module's declaration, since MODULE_PARM() was compiled for modules only"),
+		     cv->name, mod, cv->dc->line, builtin, cv->builtin->line,
+		     cv->form == FORM_STRING ? "module_param_string" :
+		     cv->form == FORM_ARRAY ? "module_param_array" : "module_param");
+		free(mod);
+		free(builtin);
+		return;
+	}
 	diag(f, cv->mp, MP_NOTE, D("'%s' is declared after its MODULE_PARM: module_param placed after the declaration at line %u"),
 	     cv->name, f->toks[cv->dc->name].line);
 }

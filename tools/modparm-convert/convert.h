@@ -34,6 +34,7 @@ enum form { FORM_SCALAR, FORM_ARRAY, FORM_STRING };
 enum placement {
 	PLACE_AT_USE,		/* replaces the MODULE_PARM() */
 	PLACE_AFTER_DECL,	/* after the declaration, which follows the use */
+	PLACE_MODULE_SIDE,	/* after the #ifdef MODULE side's declaration */
 };
 
 /* What the steps of converting one use find out, in the order they do. */
@@ -48,6 +49,7 @@ struct conv {
 	const struct decl *dc;
 	struct declvec body;		/* declarations in the wrapper's body */
 	enum placement place;
+	const struct decl *builtin;	/* PLACE_MODULE_SIDE: the other side's declaration */
 	const struct mcall *via;	/* the wrapper call dc was found for */
 	char *via_var;			/* the variable that call passes */
 	char kept[KEPT_MAX];		/* what the calls pass, for a refusal */

@@ -147,8 +147,84 @@ static bool resolve_alias(struct conv *cv)
 }
 
 /*
+ * Which side of an #ifdef MODULE the code under ch is on: 1 for modules
+ * only, -1 for built-in code only, 0 for both.
+ */
+static int module_side(const struct cond_chain *ch)
+{
+	unsigned i;
+
+	for (i = 0; i < ch->n; i++)
+		if (ch->g[i].lit && !strcmp(ch->g[i].cond, "defined MODULE"))
+			return ch->g[i].lit;
+	return 0;
+}
+
+/* Whether two declarations hold the same element type, arrays or not. */
+static bool same_element(const struct decl *a, const struct decl *b)
+{
+	return a->ct == b->ct && a->ptr == b->ptr && !strcmp(a->spec, b->spec);
+}
+
+/*
+ * The declarations of the use's variable that disagree in type are the
+ * two sides of an #ifdef MODULE, and the use sits outside it.  2.4
+ * compiled MODULE_PARM() to nothing in built-in code, so only the module
+ * side's declaration ever mattered; module_param*() would be compiled
+ * with both, so it goes after the module side's declaration, inside its
+ * branch.  That is done only when the sides differ in what the module
+ * needs (an array for several values), not in the element type: a
+ * built-in char * against a module's int is another variable, which a
+ * person should look at.
+ */
+static bool take_module_side(struct conv *cv)
+{
+	struct mp_ctx *ctx = cv->ctx;
+	struct mp_file *f = cv->f;
+	const struct decl *mod = NULL, *builtin = NULL;
+	struct cond_chain here, there;
+	unsigned k, first = hget(&ctx->decl_map, cv->name, strlen(cv->name));
+	int pass;
+
+	cond_chain_at(f, cv->mp, &here);
+	if (module_side(&here))
+		return false;
+	/* the first pass finds the module's declaration, the second checks the others */
+	for (pass = 0; pass < 2; pass++) {
+		for (k = first; k != NONE; k = ctx->decls[k].next) {
+			const struct decl *d = &ctx->decls[k];
+			int side;
+
+			if (d->file != f->idx)
+				continue;
+			cond_chain_at(f, d->name, &there);
+			if (!same_branch(&here, &there) || never_compiled(&there))
+				continue;
+			side = module_side(&there);
+			if (!side)
+				return false;
+			if (pass == 0 && side > 0 && !mod)
+				mod = d;
+			if (pass == 1 && side < 0 && !builtin)
+				builtin = d;
+			if (pass == 1 && (side > 0 ? !same_var_type(mod, d) : !same_element(mod, d)))
+				return false;
+		}
+		if (!mod)
+			return false;
+	}
+	if (!builtin)
+		return false;
+	cv->dc = mod;
+	cv->builtin = builtin;
+	cv->place = PLACE_MODULE_SIDE;
+	return true;
+}
+
+/*
  * The declaration in the use's own #if branch, before it or else after;
- * refused when another branch compiled with it declares another type.
+ * refused when another branch compiled with it declares another type,
+ * unless the two are the sides of an #ifdef MODULE.
  */
 static bool resolve_in_branch(struct conv *cv)
 {
@@ -161,7 +237,7 @@ static bool resolve_in_branch(struct conv *cv)
 		if (cv->dc)
 			cv->place = PLACE_AFTER_DECL;
 	}
-	if (!twin)
+	if (!twin || take_module_side(cv))
 		return true;
 	desc = decl_desc(cv->dc);
 	desc2 = decl_desc(twin);
