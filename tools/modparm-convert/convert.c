@@ -17,6 +17,7 @@
 #include "lex.h"
 #include "macro.h"
 #include "names.h"
+#include "relocate.h"
 #include "util.h"
 
 /* Whether token i of f names module_param or one of its variants. */
@@ -574,6 +575,10 @@ static void place_call(struct conv *cv)
 
 	if (cv->place == PLACE_AT_USE) {
 		replace_use(f, u->mp, u->rp, u->semi, cv->call);
+		return;
+	}
+	if (cv->place == PLACE_OTHER_FILE) {
+		place_in_home(cv);
 		return;
 	}
 	move_call(f, u->mp, u->semi != NONE ? u->semi : u->rp, cv->dc->end, cv->call);

@@ -35,6 +35,7 @@ enum placement {
 	PLACE_AT_USE,		/* replaces the MODULE_PARM() */
 	PLACE_AFTER_DECL,	/* after the declaration, which follows the use */
 	PLACE_MODULE_SIDE,	/* after the #ifdef MODULE side's declaration */
+	PLACE_OTHER_FILE,	/* after the declaration, a static of another file */
 };
 
 /* What the steps of converting one use find out, in the order they do. */
@@ -50,6 +51,9 @@ struct conv {
 	struct declvec body;		/* declarations in the wrapper's body */
 	enum placement place;
 	const struct decl *builtin;	/* PLACE_MODULE_SIDE: the other side's declaration */
+	size_t target_end;		/* PLACE_OTHER_FILE: where the declaration ends ... */
+	size_t target_inc;		/* ... and where <linux/moduleparam.h> goes ... */
+	bool target_needs_h;		/* ... if it is needed */
 	const struct mcall *via;	/* the wrapper call dc was found for */
 	char *via_var;			/* the variable that call passes */
 	char kept[KEPT_MAX];		/* what the calls pass, for a refusal */

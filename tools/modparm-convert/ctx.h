@@ -6,6 +6,7 @@
 #ifndef MP_CTX_H
 #define MP_CTX_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "modparm.h"
@@ -43,6 +44,8 @@ struct mp_file {
 	char *out;		/* the rewritten text, when changed */
 	size_t outlen;
 	int changed;
+	bool late_edits;	/* edits from another file's uses, made after its own */
+	bool param_h_added;	/* such a use gave it <linux/moduleparam.h> */
 	/* ... the diagnostics, and the counts */
 	struct mp_diag *diags;
 	size_t ndiag, diagcap;

@@ -14,6 +14,7 @@
 #include "diag.h"
 #include "lex.h"
 #include "macro.h"
+#include "relocate.h"
 #include "util.h"
 
 /*
@@ -350,6 +351,8 @@ static bool complete_array(struct conv *cv)
 /* A use at file scope, where most are. */
 static bool resolve_at_file_scope(struct conv *cv)
 {
+	bool refused = false;
+
 	if (cv->f->toks[cv->mp].depth > 0) {
 		diag(cv->f, cv->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): used inside a function or initializer"), cv->name);
 		return false;
@@ -365,6 +368,8 @@ static bool resolve_at_file_scope(struct conv *cv)
 	/* declared in a given header that this file includes first */
 	if (!cv->dc)
 		cv->dc = decl_in_included(cv->ctx, cv->f, cv->name, strlen(cv->name), cv->mp);
+	if (!cv->dc && !relocate_use(cv, &refused) && refused)
+		return false;
 	if (!cv->dc && !explain_elsewhere(cv))
 		return false;
 	if (cv->dc && decl_unsized(cv->dc))

@@ -208,6 +208,10 @@ static void convert_pass(struct mp_ctx *ctx)
 		drop_tokens(ctx, f);
 		sort_diags(f);
 	}
+	/* a file that another's use moved into after it was converted */
+	for (i = 0; i < ctx->nfiles; i++)
+		if (ctx->files[i]->late_edits)
+			apply_edits(ctx->files[i]);
 }
 
 /*
