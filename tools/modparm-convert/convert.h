@@ -23,6 +23,10 @@ struct use {
 	/* the file's module_param*( tokens */
 	const unsigned *params;
 	size_t nparams;
+	/* a wrapper's call: the type string its body gives, or NULL ... */
+	const char *lit;
+	size_t litlen;
+	bool add_semi;		/* ... and whether the body gave the ';' too */
 };
 
 /* The longest variable name converted; a longer one is refused. */

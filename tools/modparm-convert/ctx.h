@@ -17,6 +17,7 @@ struct mp_tok;
 struct mp_edit;
 struct mp_diag;
 struct mp_include;
+struct percall;
 
 /*
  * One given file: its text, what the passes keep of it between them,
@@ -110,6 +111,12 @@ struct mp_ctx {
 		size_t npname, pnamecap;
 		struct hmap pname_map;
 	} wr;
+	/* percall.c: wrappers whose calls may be converted one by one, by name */
+	struct {
+		struct percall *v;
+		size_t n, cap;
+		struct hmap map;
+	} pc;
 };
 
 #endif

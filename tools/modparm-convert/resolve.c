@@ -14,6 +14,7 @@
 #include "diag.h"
 #include "lex.h"
 #include "macro.h"
+#include "percall.h"
 #include "relocate.h"
 #include "util.h"
 
@@ -76,6 +77,7 @@ static bool resolve_in_wrapper(struct conv *cv)
 {
 	struct mp_file *f = cv->f;
 	const struct macro *wrap = macro_around(cv->ctx, f, cv->mp);
+	struct percall *pc;
 
 	cv->wrap = wrap;
 	if (wrap && names_module_param(f, wrap->name)) {
@@ -86,6 +88,12 @@ static bool resolve_in_wrapper(struct conv *cv)
 	}
 	if (!wrap || wrap->kind != MACRO_FUNCTION || !is_param_of(f, wrap, cv->u->a1)) {
 		diag(f, cv->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): used inside a macro definition whose parameters do not name the variable"), cv->name);
+		return false;
+	}
+	pc = percall_of(cv->ctx, f, wrap);
+	if (pc) {
+		/* its calls are converted one by one: finish_percall() says the rest */
+		percall_body(pc, f, cv->mp, cv->name);
 		return false;
 	}
 	cv->dc = decl_in_body(cv);
