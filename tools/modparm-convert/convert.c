@@ -604,6 +604,11 @@ static void place_call(struct conv *cv)
 		return;
 	}
 	move_call(f, u->mp, u->semi != NONE ? u->semi : u->rp, cv->dc->end, cv->call);
+	if (cv->place == PLACE_MODULE_SIDE && cv->for_initdata) {
+		diag(f, cv->mp, MP_NOTE, D("'%s' is __initdata for built-in code at line %u, which is freed while the parameter lives on: module_param placed after the module's declaration at line %u, since MODULE_PARM() was compiled for modules only"),
+		     cv->name, cv->builtin->line, cv->dc->line);
+		return;
+	}
 	if (cv->place == PLACE_MODULE_SIDE) {
 		char *mod = decl_desc(cv->dc), *builtin = decl_desc(cv->builtin);
 

@@ -54,7 +54,8 @@ struct conv {
 	const struct decl *dc;
 	struct declvec body;		/* declarations in the wrapper's body */
 	enum placement place;
-	const struct decl *builtin;	/* PLACE_MODULE_SIDE: the other side's declaration */
+	const struct decl *builtin;	/* PLACE_MODULE_SIDE: the other side's declaration ... */
+	bool for_initdata;		/* ... placed there for its __initdata */
 	size_t target_end;		/* PLACE_OTHER_FILE: where the declaration ends ... */
 	size_t target_inc;		/* ... and where <linux/moduleparam.h> goes ... */
 	bool target_needs_h;		/* ... if it is needed */

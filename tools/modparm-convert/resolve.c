@@ -176,25 +176,21 @@ static bool same_element(const struct decl *a, const struct decl *b)
 }
 
 /*
- * The declarations of the use's variable that disagree in type are the
- * two sides of an #ifdef MODULE, and the use sits outside it.  2.4
- * compiled MODULE_PARM() to nothing in built-in code, so only the module
- * side's declaration ever mattered; module_param*() would be compiled
- * with both, so it goes after the module side's declaration, inside its
- * branch.  That is done only when the sides differ in what the module
- * needs (an array for several values), not in the element type: a
- * built-in char * against a module's int is another variable, which a
- * person should look at.
+ * The declarations of the use's variable that can be compiled with it,
+ * when each is on one side of an #ifdef MODULE that the use is outside
+ * of: the module's first into *mod, and the first built-in one (the
+ * first with __initdata, when there is one) into *builtin.  The module's
+ * must agree in type, the built-in ones hold the module's element type.
  */
-static bool take_module_side(struct conv *cv)
+static bool module_sides(struct conv *cv, const struct decl **mod, const struct decl **builtin)
 {
 	struct mp_ctx *ctx = cv->ctx;
 	struct mp_file *f = cv->f;
-	const struct decl *mod = NULL, *builtin = NULL;
 	struct cond_chain here, there;
 	unsigned k, first = hget(&ctx->decl_map, cv->name, strlen(cv->name));
 	int pass;
 
+	*mod = *builtin = NULL;
 	cond_chain_at(f, cv->mp, &here);
 	if (module_side(&here))
 		return false;
@@ -212,22 +208,63 @@ static bool take_module_side(struct conv *cv)
 			side = module_side(&there);
 			if (!side)
 				return false;
-			if (pass == 0 && side > 0 && !mod)
-				mod = d;
-			if (pass == 1 && side < 0 && !builtin)
-				builtin = d;
-			if (pass == 1 && (side > 0 ? !same_var_type(mod, d) : !same_element(mod, d)))
+			if (pass == 0 && side > 0 && !*mod)
+				*mod = d;
+			if (pass == 1 && side < 0 &&
+			    (!*builtin || ((*builtin)->initdata == NONE && d->initdata != NONE)))
+				*builtin = d;
+			if (pass == 1 && (side > 0 ? !same_var_type(*mod, d) : !same_element(*mod, d)))
 				return false;
 		}
-		if (!mod)
+		if (!*mod)
 			return false;
 	}
-	if (!builtin)
+	return *builtin != NULL;
+}
+
+/*
+ * The declarations of the use's variable that disagree in type are the
+ * two sides of an #ifdef MODULE, and the use sits outside it.  2.4
+ * compiled MODULE_PARM() to nothing in built-in code, so only the module
+ * side's declaration ever mattered; module_param*() would be compiled
+ * with both, so it goes after the module side's declaration, inside its
+ * branch.  That is done only when the sides differ in what the module
+ * needs (an array for several values), not in the element type: a
+ * built-in char * against a module's int is another variable, which a
+ * person should look at.
+ */
+static bool take_module_side(struct conv *cv)
+{
+	const struct decl *mod, *builtin;
+
+	if (!module_sides(cv, &mod, &builtin))
 		return false;
 	cv->dc = mod;
 	cv->builtin = builtin;
 	cv->place = PLACE_MODULE_SIDE;
 	return true;
+}
+
+/*
+ * The sides of an #ifdef MODULE agree in type, but the built-in one is
+ * __initdata and the module's is not.  A module_param() compiled with
+ * both would leave a visible parameter (--perm), or a charp, in init
+ * memory that is freed after boot: since 2.4 compiled MODULE_PARM() for
+ * modules only, it goes after the module's declaration instead.
+ */
+static void avoid_builtin_initdata(struct conv *cv)
+{
+	const struct decl *mod, *builtin;
+	bool charp = cv->dc && cv->dc->ct == CT_CHAR && cv->dc->ptr == 1 && !cv->dc->ndims;
+
+	if (!cv->dc || (!strcmp(cv->ctx->opt.perm, "0") && !charp) ||
+	    !module_sides(cv, &mod, &builtin) || builtin->initdata == NONE ||
+	    mod->initdata != NONE)
+		return;
+	cv->dc = mod;
+	cv->builtin = builtin;
+	cv->place = PLACE_MODULE_SIDE;
+	cv->for_initdata = true;
 }
 
 /*
@@ -246,6 +283,8 @@ static bool resolve_in_branch(struct conv *cv)
 		if (cv->dc)
 			cv->place = PLACE_AFTER_DECL;
 	}
+	if (!twin)
+		avoid_builtin_initdata(cv);
 	if (!twin || take_module_side(cv))
 		return true;
 	desc = decl_desc(cv->dc);
