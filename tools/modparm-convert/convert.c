@@ -17,6 +17,7 @@
 #include "lex.h"
 #include "macro.h"
 #include "names.h"
+#include "relocate.h"
 #include "util.h"
 
 /* Whether token i of f names module_param or one of its variants. */
@@ -48,6 +49,18 @@ static bool read_name(struct conv *cv)
 	return true;
 }
 
+/* A type string written as one plain string literal; 0 on success. */
+static int literal_type(const char *s, size_t n, struct tstr *b)
+{
+	if (n < 2 || s[0] != '"' || s[n - 1] != '"' || memchr(s, '\\', n) ||
+	    n - 2 >= sizeof(b->s))
+		return -1;
+	memcpy(b->s, s + 1, n - 2);
+	b->s[n - 2] = '\0';
+	b->n = n - 2;
+	return 0;
+}
+
 /*
  * Evaluate the type string.  One that cannot be evaluated, or that has
  * an unknown number, leaves the type to the declaration; a known one
@@ -58,8 +71,11 @@ static bool read_type_string(struct conv *cv)
 	struct ptype tmp;
 	char *q;
 
-	cv->typestr_known = !eval_type(cv->ctx, cv->f, cv->u->a2s, cv->u->a2e, &cv->ts, 0,
-				       cv->wrap);
+	if (cv->u->lit)
+		cv->typestr_known = !literal_type(cv->u->lit, cv->u->litlen, &cv->ts);
+	else
+		cv->typestr_known = !eval_type(cv->ctx, cv->f, cv->u->a2s, cv->u->a2e, &cv->ts, 0,
+					       cv->wrap);
 	if (!cv->typestr_known)
 		return true;
 	if (!parse_type(cv->ts.s, &tmp)) {
@@ -572,11 +588,38 @@ static void place_call(struct conv *cv)
 	const struct use *u = cv->u;
 	struct mp_file *f = cv->f;
 
+	if (cv->place == PLACE_AT_USE && u->add_semi && u->semi == NONE) {
+		char *text = xasprintf("%s;", cv->call);
+
+		replace_use(f, u->mp, u->rp, u->semi, text);
+		free(text);
+		return;
+	}
 	if (cv->place == PLACE_AT_USE) {
 		replace_use(f, u->mp, u->rp, u->semi, cv->call);
 		return;
 	}
+	if (cv->place == PLACE_OTHER_FILE) {
+		place_in_home(cv);
+		return;
+	}
 	move_call(f, u->mp, u->semi != NONE ? u->semi : u->rp, cv->dc->end, cv->call);
+	if (cv->place == PLACE_MODULE_SIDE && cv->for_initdata) {
+		diag(f, cv->mp, MP_NOTE, D("'%s' is __initdata for built-in code at line %u, which is freed while the parameter lives on: module_param placed after the module's declaration at line %u, since MODULE_PARM() was compiled for modules only"),
+		     cv->name, cv->builtin->line, cv->dc->line);
+		return;
+	}
+	if (cv->place == PLACE_MODULE_SIDE) {
+		char *mod = decl_desc(cv->dc), *builtin = decl_desc(cv->builtin);
+
+		diag(f, cv->mp, MP_NOTE, D("'%s' is declared %s for modules at line %u and %s for built-in code at line %u: %s() placed after the module's declaration, since MODULE_PARM() was compiled for modules only"),
+		     cv->name, mod, cv->dc->line, builtin, cv->builtin->line,
+		     cv->form == FORM_STRING ? "module_param_string" :
+		     cv->form == FORM_ARRAY ? "module_param_array" : "module_param");
+		free(mod);
+		free(builtin);
+		return;
+	}
 	diag(f, cv->mp, MP_NOTE, D("'%s' is declared after its MODULE_PARM: module_param placed after the declaration at line %u"),
 	     cv->name, f->toks[cv->dc->name].line);
 }
@@ -590,15 +633,21 @@ static void record_conversion(struct conv *cv)
 {
 	struct mp_file *f = cv->f;
 	struct mp_conversion *c;
+	const char *text = cv->u->lit ? cv->u->lit : f->data;
 	size_t s = f->toks[cv->u->a2s].start, e = f->toks[cv->u->a2e - 1].end, n = 0, i;
-	char *ts = xrealloc(NULL, e - s + 1);
+	char *ts;
 
+	if (cv->u->lit) {
+		s = 0;
+		e = cv->u->litlen;
+	}
+	ts = xrealloc(NULL, e - s + 1);
 	/* as written, each run of blanks and newlines one space */
 	for (i = s; i < e; i++) {
-		bool blank = strchr(" \t\r\n\\", f->data[i]) != NULL;
+		bool blank = strchr(" \t\r\n\\", text[i]) != NULL;
 
 		if (!blank)
-			ts[n++] = f->data[i];
+			ts[n++] = text[i];
 		else if (n && ts[n - 1] != ' ')
 			ts[n++] = ' ';
 	}

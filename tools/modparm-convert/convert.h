@@ -23,6 +23,10 @@ struct use {
 	/* the file's module_param*( tokens */
 	const unsigned *params;
 	size_t nparams;
+	/* a wrapper's call: the type string its body gives, or NULL ... */
+	const char *lit;
+	size_t litlen;
+	bool add_semi;		/* ... and whether the body gave the ';' too */
 };
 
 /* The longest variable name converted; a longer one is refused. */
@@ -34,6 +38,8 @@ enum form { FORM_SCALAR, FORM_ARRAY, FORM_STRING };
 enum placement {
 	PLACE_AT_USE,		/* replaces the MODULE_PARM() */
 	PLACE_AFTER_DECL,	/* after the declaration, which follows the use */
+	PLACE_MODULE_SIDE,	/* after the #ifdef MODULE side's declaration */
+	PLACE_OTHER_FILE,	/* after the declaration, a static of another file */
 };
 
 /* What the steps of converting one use find out, in the order they do. */
@@ -48,6 +54,11 @@ struct conv {
 	const struct decl *dc;
 	struct declvec body;		/* declarations in the wrapper's body */
 	enum placement place;
+	const struct decl *builtin;	/* PLACE_MODULE_SIDE: the other side's declaration ... */
+	bool for_initdata;		/* ... placed there for its __initdata */
+	size_t target_end;		/* PLACE_OTHER_FILE: where the declaration ends ... */
+	size_t target_inc;		/* ... and where <linux/moduleparam.h> goes ... */
+	bool target_needs_h;		/* ... if it is needed */
 	const struct mcall *via;	/* the wrapper call dc was found for */
 	char *via_var;			/* the variable that call passes */
 	char kept[KEPT_MAX];		/* what the calls pass, for a refusal */

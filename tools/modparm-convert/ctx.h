@@ -6,6 +6,7 @@
 #ifndef MP_CTX_H
 #define MP_CTX_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "modparm.h"
@@ -16,6 +17,7 @@ struct mp_tok;
 struct mp_edit;
 struct mp_diag;
 struct mp_include;
+struct percall;
 
 /*
  * One given file: its text, what the passes keep of it between them,
@@ -43,6 +45,8 @@ struct mp_file {
 	char *out;		/* the rewritten text, when changed */
 	size_t outlen;
 	int changed;
+	bool late_edits;	/* edits from another file's uses, made after its own */
+	bool param_h_added;	/* such a use gave it <linux/moduleparam.h> */
 	/* ... the diagnostics, and the counts */
 	struct mp_diag *diags;
 	size_t ndiag, diagcap;
@@ -107,6 +111,12 @@ struct mp_ctx {
 		size_t npname, pnamecap;
 		struct hmap pname_map;
 	} wr;
+	/* percall.c: wrappers whose calls may be converted one by one, by name */
+	struct {
+		struct percall *v;
+		size_t n, cap;
+		struct hmap map;
+	} pc;
 };
 
 #endif

@@ -10,10 +10,25 @@
 #include "diag.h"
 #include "lex.h"
 
+/* Record a diagnostic of f at offset off, line and column, with its message. */
+static void add_diag(struct mp_file *f, size_t off, unsigned line, unsigned col,
+		     enum mp_kind kind, char *msg)
+{
+	struct mp_diag *dg;
+
+	GROW(f->diags, f->ndiag, f->diagcap);
+	dg = &f->diags[f->ndiag++];
+	dg->off = off;
+	dg->seq = f->seq++;
+	dg->line = line;
+	dg->col = col;
+	dg->kind = kind;
+	dg->msg = msg;
+}
+
 /* Record a diagnostic of f at token tok. */
 void diag(struct mp_file *f, unsigned tok, enum mp_kind kind, const char *fmt, ...)
 {
-	struct mp_diag *dg;
 	va_list ap;
 	char *msg;
 
@@ -21,14 +36,20 @@ void diag(struct mp_file *f, unsigned tok, enum mp_kind kind, const char *fmt, .
 	va_start(ap, fmt);
 	msg = xvasprintf(fmt, ap);
 	va_end(ap);
-	GROW(f->diags, f->ndiag, f->diagcap);
-	dg = &f->diags[f->ndiag++];
-	dg->off = f->toks[tok].start;
-	dg->seq = f->seq++;
-	dg->line = f->toks[tok].line;
-	dg->col = f->toks[tok].col;
-	dg->kind = kind;
-	dg->msg = msg;
+	add_diag(f, f->toks[tok].start, f->toks[tok].line, f->toks[tok].col, kind, msg);
+}
+
+/* The same where f's tokens are gone: at a position kept from them. */
+void diag_at(struct mp_file *f, size_t off, unsigned line, unsigned col, enum mp_kind kind,
+	     const char *fmt, ...)
+{
+	va_list ap;
+	char *msg;
+
+	va_start(ap, fmt);
+	msg = xvasprintf(fmt, ap);
+	va_end(ap);
+	add_diag(f, off, line, col, kind, msg);
 }
 
 static int cmp_diag(const void *a, const void *b)

@@ -26,6 +26,8 @@ struct mp_diag {
 
 void diag(struct mp_file *f, unsigned tok, enum mp_kind kind, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
+void diag_at(struct mp_file *f, size_t off, unsigned line, unsigned col, enum mp_kind kind,
+	     const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 void sort_diags(struct mp_file *f);
 
 #endif

@@ -335,21 +335,15 @@ void delete_statement(struct mp_file *f, unsigned first, unsigned last)
 }
 
 /*
- * Remove tokens first..last of f, with their line when nothing else is
- * on it, and put call after token after, a declaration's ';': on a line
- * of its own when the declaration's line has nothing more.  A comment
- * after the use on its line, and an #if group that holds only the use,
- * go along.
+ * Remove tokens first..last of f, a use, with their line when nothing
+ * else is on it.  The comment after them on that line goes too, and is
+ * returned (to free) for the call to take along, unless the call goes
+ * inside a line, where a // comment cannot follow it.
  */
-void move_call(struct mp_file *f, unsigned first, unsigned last, unsigned after,
-	       const char *call)
+static char *cut_use(struct mp_file *f, unsigned first, unsigned last, bool inside)
 {
-	size_t s = f->toks[first].start, e = f->toks[last].end, b = s, ins, eol;
-	char *comment = NULL, *wrap_s, *wrap_e;
-	const char *nl;
-	char *text;
-	/* the call goes inside the declaration's line: no // comment can follow it */
-	bool inside = !line_end_clear(f, f->toks[after].end, &eol, REST_BLANKS_COMMENTS);
+	size_t s = f->toks[first].start, e = f->toks[last].end, b = s, eol;
+	char *comment = NULL;
 
 	while (b > 0 && (f->data[b - 1] == ' ' || f->data[b - 1] == '\t'))
 		b--;
@@ -368,6 +362,26 @@ void move_call(struct mp_file *f, unsigned first, unsigned last, unsigned after,
 			e++;
 	}
 	add_edit(f, s, e, "");
+	return comment;
+}
+
+/*
+ * Remove the use at tokens first..last of f and put call after token
+ * after, a declaration's ';': on a line of its own when the
+ * declaration's line has nothing more.  A comment after the use on its
+ * line, and an #if group that holds only the use, go along.
+ */
+void move_call(struct mp_file *f, unsigned first, unsigned last, unsigned after,
+	       const char *call)
+{
+	size_t ins, eol;
+	char *comment, *wrap_s, *wrap_e;
+	const char *nl;
+	char *text;
+	/* the call goes inside the declaration's line: no // comment can follow it */
+	bool inside = !line_end_clear(f, f->toks[after].end, &eol, REST_BLANKS_COMMENTS);
+
+	comment = cut_use(f, first, last, inside);
 	move_group(f, first, last, after, &wrap_s, &wrap_e);
 	ins = f->toks[after].end;
 	nl = eol_of(f, ins);
@@ -400,6 +414,35 @@ void move_call(struct mp_file *f, unsigned first, unsigned last, unsigned after,
 	free(comment);
 	free(wrap_s);
 	free(wrap_e);
+}
+
+/*
+ * Remove the use at tokens first..last of f and put call in the file to,
+ * after the offset ins, where a declaration's ';' ends: as move_call()
+ * does, but to a file whose tokens are gone.  The file's new text is
+ * made again once every file is converted.
+ */
+void move_call_to(struct mp_file *f, unsigned first, unsigned last, struct mp_file *to,
+		  size_t ins, const char *call)
+{
+	size_t eol;
+	bool inside = !line_end_clear(to, ins, &eol, REST_BLANKS_COMMENTS);
+	char *comment = cut_use(f, first, last, inside), *text;
+	const char *nl = eol_of(to, ins), *c = comment ? comment : "";
+
+	if (!inside && eol > ins && to->data[eol - 1] == '\n') {
+		text = xasprintf("%s;%s%s", call, c, nl);
+	} else if (!inside) {
+		/* declaration on the last line without a newline */
+		text = xasprintf("%s%s;%s", nl, call, c);
+	} else {
+		text = xasprintf(" %s;%s", call, c);
+		eol = ins;
+	}
+	add_edit(to, eol, eol, text);
+	to->late_edits = true;
+	free(text);
+	free(comment);
 }
 
 static int cmp_edit(const void *a, const void *b)

@@ -20,6 +20,8 @@ void replace_use(struct mp_file *f, unsigned first, unsigned last, unsigned semi
 		 const char *call);
 void move_call(struct mp_file *f, unsigned first, unsigned last, unsigned after,
 	       const char *call);
+void move_call_to(struct mp_file *f, unsigned first, unsigned last, struct mp_file *to,
+		  size_t ins, const char *call);
 void delete_statement(struct mp_file *f, unsigned first, unsigned last);
 void tidy_deletions(struct mp_file *f);
 void apply_edits(struct mp_file *f);

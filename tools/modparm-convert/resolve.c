@@ -14,6 +14,8 @@
 #include "diag.h"
 #include "lex.h"
 #include "macro.h"
+#include "percall.h"
+#include "relocate.h"
 #include "util.h"
 
 /*
@@ -75,6 +77,7 @@ static bool resolve_in_wrapper(struct conv *cv)
 {
 	struct mp_file *f = cv->f;
 	const struct macro *wrap = macro_around(cv->ctx, f, cv->mp);
+	struct percall *pc;
 
 	cv->wrap = wrap;
 	if (wrap && names_module_param(f, wrap->name)) {
@@ -85,6 +88,12 @@ static bool resolve_in_wrapper(struct conv *cv)
 	}
 	if (!wrap || wrap->kind != MACRO_FUNCTION || !is_param_of(f, wrap, cv->u->a1)) {
 		diag(f, cv->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): used inside a macro definition whose parameters do not name the variable"), cv->name);
+		return false;
+	}
+	pc = percall_of(cv->ctx, f, wrap);
+	if (pc) {
+		/* its calls are converted one by one: finish_percall() says the rest */
+		percall_body(pc, f, cv->mp, cv->name);
 		return false;
 	}
 	cv->dc = decl_in_body(cv);
@@ -147,8 +156,121 @@ static bool resolve_alias(struct conv *cv)
 }
 
 /*
+ * Which side of an #ifdef MODULE the code under ch is on: 1 for modules
+ * only, -1 for built-in code only, 0 for both.
+ */
+static int module_side(const struct cond_chain *ch)
+{
+	unsigned i;
+
+	for (i = 0; i < ch->n; i++)
+		if (ch->g[i].lit && !strcmp(ch->g[i].cond, "defined MODULE"))
+			return ch->g[i].lit;
+	return 0;
+}
+
+/* Whether two declarations hold the same element type, arrays or not. */
+static bool same_element(const struct decl *a, const struct decl *b)
+{
+	return a->ct == b->ct && a->ptr == b->ptr && !strcmp(a->spec, b->spec);
+}
+
+/*
+ * The declarations of the use's variable that can be compiled with it,
+ * when each is on one side of an #ifdef MODULE that the use is outside
+ * of: the module's first into *mod, and the first built-in one (the
+ * first with __initdata, when there is one) into *builtin.  The module's
+ * must agree in type, the built-in ones hold the module's element type.
+ */
+static bool module_sides(struct conv *cv, const struct decl **mod, const struct decl **builtin)
+{
+	struct mp_ctx *ctx = cv->ctx;
+	struct mp_file *f = cv->f;
+	struct cond_chain here, there;
+	unsigned k, first = hget(&ctx->decl_map, cv->name, strlen(cv->name));
+	int pass;
+
+	*mod = *builtin = NULL;
+	cond_chain_at(f, cv->mp, &here);
+	if (module_side(&here))
+		return false;
+	/* the first pass finds the module's declaration, the second checks the others */
+	for (pass = 0; pass < 2; pass++) {
+		for (k = first; k != NONE; k = ctx->decls[k].next) {
+			const struct decl *d = &ctx->decls[k];
+			int side;
+
+			if (d->file != f->idx)
+				continue;
+			cond_chain_at(f, d->name, &there);
+			if (!same_branch(&here, &there) || never_compiled(&there))
+				continue;
+			side = module_side(&there);
+			if (!side)
+				return false;
+			if (pass == 0 && side > 0 && !*mod)
+				*mod = d;
+			if (pass == 1 && side < 0 &&
+			    (!*builtin || ((*builtin)->initdata == NONE && d->initdata != NONE)))
+				*builtin = d;
+			if (pass == 1 && (side > 0 ? !same_var_type(*mod, d) : !same_element(*mod, d)))
+				return false;
+		}
+		if (!*mod)
+			return false;
+	}
+	return *builtin != NULL;
+}
+
+/*
+ * The declarations of the use's variable that disagree in type are the
+ * two sides of an #ifdef MODULE, and the use sits outside it.  2.4
+ * compiled MODULE_PARM() to nothing in built-in code, so only the module
+ * side's declaration ever mattered; module_param*() would be compiled
+ * with both, so it goes after the module side's declaration, inside its
+ * branch.  That is done only when the sides differ in what the module
+ * needs (an array for several values), not in the element type: a
+ * built-in char * against a module's int is another variable, which a
+ * person should look at.
+ */
+static bool take_module_side(struct conv *cv)
+{
+	const struct decl *mod, *builtin;
+
+	if (!module_sides(cv, &mod, &builtin))
+		return false;
+	cv->dc = mod;
+	cv->builtin = builtin;
+	cv->place = PLACE_MODULE_SIDE;
+	return true;
+}
+
+/*
+ * The sides of an #ifdef MODULE agree in type, but the built-in one is
+ * __initdata and the module's is not.  A module_param() compiled with
+ * both would leave a visible parameter (--perm), or a charp, in init
+ * memory that is freed after boot: since 2.4 compiled MODULE_PARM() for
+ * modules only, it goes after the module's declaration instead.
+ */
+static void avoid_builtin_initdata(struct conv *cv)
+{
+	const struct decl *mod, *builtin;
+	bool charp = cv->dc && cv->dc->ct == CT_CHAR && cv->dc->ptr == 1 && !cv->dc->ndims;
+
+	if (!cv->dc || (!strcmp(cv->ctx->opt.perm, "0") && !charp) ||
+	    !module_sides(cv, &mod, &builtin) || builtin->initdata == NONE ||
+	    mod->initdata != NONE)
+		return;
+	cv->dc = mod;
+	cv->builtin = builtin;
+	cv->place = PLACE_MODULE_SIDE;
+	cv->for_initdata = true;
+}
+
+/*
  * The declaration in the use's own #if branch, before it or else after;
- * refused when another branch compiled with it declares another type.
+ * refused when another branch compiled with it declares another type,
+ * unless the two are the sides of an #ifdef MODULE.
  */
 static bool resolve_in_branch(struct conv *cv)
 {
@@ -162,6 +284,8 @@ static bool resolve_in_branch(struct conv *cv)
 			cv->place = PLACE_AFTER_DECL;
 	}
 	if (!twin)
+		avoid_builtin_initdata(cv);
+	if (!twin || take_module_side(cv))
 		return true;
 	desc = decl_desc(cv->dc);
 	desc2 = decl_desc(twin);
@@ -274,6 +398,8 @@ static bool complete_array(struct conv *cv)
 /* A use at file scope, where most are. */
 static bool resolve_at_file_scope(struct conv *cv)
 {
+	bool refused = false;
+
 	if (cv->f->toks[cv->mp].depth > 0) {
 		diag(cv->f, cv->mp, MP_WARN_CANNOT, D("cannot convert MODULE_PARM(%s): used inside a function or initializer"), cv->name);
 		return false;
@@ -289,6 +415,8 @@ static bool resolve_at_file_scope(struct conv *cv)
 	/* declared in a given header that this file includes first */
 	if (!cv->dc)
 		cv->dc = decl_in_included(cv->ctx, cv->f, cv->name, strlen(cv->name), cv->mp);
+	if (!cv->dc && !relocate_use(cv, &refused) && refused)
+		return false;
 	if (!cv->dc && !explain_elsewhere(cv))
 		return false;
 	if (cv->dc && decl_unsized(cv->dc))

@@ -15,6 +15,7 @@
 #include "lex.h"
 #include "macro.h"
 #include "names.h"
+#include "percall.h"
 #include "scope.h"
 #include "uses.h"
 #include "wrapper.h"
@@ -160,6 +161,7 @@ static void collect_pass(struct mp_ctx *ctx)
 		}
 		mark_mp_args(ctx, f, FILTER_ADD);
 		mark_wrappers(ctx, f, first_macro);
+		note_percall_shapes(ctx, f, first_macro);
 		keep_bodies(ctx, f, first_macro);
 		drop_tokens(ctx, f);
 	}
@@ -190,6 +192,7 @@ static void calls_pass(struct mp_ctx *ctx)
 		collect_calls(ctx, f);
 		drop_tokens(ctx, f);
 	}
+	plan_percall(ctx);
 }
 
 /* The last: convert each file's uses and make its new text. */
@@ -203,11 +206,17 @@ static void convert_pass(struct mp_ctx *ctx)
 		lex_file(ctx, f);
 		mark_mp_args(ctx, f, FILTER_KEEP);
 		scan_file(ctx, f);
+		convert_percall_calls(ctx, f);
 		tidy_deletions(f);
 		apply_edits(f);
 		drop_tokens(ctx, f);
 		sort_diags(f);
 	}
+	finish_percall(ctx);
+	/* a file that another's use moved into after it was converted */
+	for (i = 0; i < ctx->nfiles; i++)
+		if (ctx->files[i]->late_edits)
+			apply_edits(ctx->files[i]);
 }
 
 /*
@@ -278,5 +287,7 @@ void mp_free(struct mp_ctx *ctx)
 	free(ctx->wr.call_map.e);
 	free(ctx->wr.pnames);
 	free(ctx->wr.pname_map.e);
+	free(ctx->pc.v);
+	free(ctx->pc.map.e);
 	free(ctx);
 }

@@ -166,6 +166,11 @@ static void add_arg(struct mp_ctx *ctx, const struct mp_file *f, size_t s, size_
 	a->len = a->tok != NONE ? tlen(f, (unsigned)s) : 0;
 	a->clash = a->decl = a->twin = NONE;
 	a->other_branch = false;
+	a->str_start = a->str_len = 0;
+	if (e == s + 1 && f->toks[s].kind == TK_STR) {
+		a->str_start = f->toks[s].start;
+		a->str_len = tlen(f, (unsigned)s);
+	}
 }
 
 /* Record the call of a wrapper at token i of f, whose ')' is token r. */
@@ -228,8 +233,8 @@ void collect_calls(struct mp_ctx *ctx, struct mp_file *f)
  * call: its own file's, found by mark_arg_decls() while g's tokens
  * existed, or else one in a header g includes, looked up by its text.
  */
-static const struct decl *call_arg_decl(struct mp_ctx *ctx, const struct mp_file *g,
-					const struct mcall *c, const struct mcall_arg *a)
+const struct decl *call_arg_decl(struct mp_ctx *ctx, const struct mp_file *g,
+				 const struct mcall *c, const struct mcall_arg *a)
 {
 	if (a->decl != NONE)
 		return &ctx->decls[a->decl];

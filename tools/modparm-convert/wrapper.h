@@ -35,6 +35,7 @@ struct mcall_arg {
 	unsigned decl;		/* its declaration in the call's file */
 	unsigned twin;		/* one of another type, also compiled with the call */
 	bool other_branch;	/* no decl, but one under another branch of an #if */
+	unsigned str_start, str_len;	/* a string literal alone: its text, else 0 */
 };
 
 /*
@@ -58,5 +59,7 @@ void collect_calls(struct mp_ctx *ctx, struct mp_file *f);
 void note_calls_kept(struct mp_file *f, unsigned mp, const struct macro *wrap,
 		     const char *kept);
 bool wrapper_call_decl(struct conv *cv);
+const struct decl *call_arg_decl(struct mp_ctx *ctx, const struct mp_file *g,
+				 const struct mcall *c, const struct mcall_arg *a);
 
 #endif
