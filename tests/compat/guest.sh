@@ -248,6 +248,38 @@ fi
 expect_refuse oldisa/too-many "$OI" options=1,2,3,4,5
 expect_dmesg oldisa/too-many/message 'oldisa: parameter options: can only take 4 arguments'
 
+# --- modprobe with options from /etc/modprobe.d --------------------------------
+# What DKMS users do: the stock kmod reads the options and passes them to
+# the header's parameters.  legacy_all.ko is here twice (legacy_all/ and
+# legacy_all_quiet/, the same source and parameters): modprobe takes the
+# one depmod lists, and either must behave the same.
+cat > /etc/modprobe.d/legacy.conf <<'EOF'
+# tests/compat/guest.sh
+options legacy_all debug=7 io=0x100,0x110 irq=1,2,3,4 txq=1 mem=-1 win=5,6 units=9 model=fromconf ifname=conf0 alias=x,y verbose=5
+EOF
+if expect_load modprobe/load legacy_all; then
+	warned modprobe/load-warning legacy_all "$OBS_LIST"
+	params modprobe debug=7 io=256,272,832,864 irq=1,2,3,4 txq=1 mem=-1 \
+		win=5,6 units=9,0,0 model=fromconf ifname=conf0 alias=x,y \
+		verbose=5 dma=1,3,5
+	expect_dmesg modprobe/dmesg-3 'legacy_all: model=fromconf model_len=8 ifname=conf0 alias=x,y$'
+	if _o=$(modprobe -r legacy_all 2>&1) && ! is_loaded legacy_all; then
+		pass modprobe/remove
+	else
+		fail modprobe/remove "modprobe -r legacy_all: $(_gs_oneline "$_o")"
+	fi
+fi
+# Values on the command line come after the configured ones and win.
+if expect_load modprobe-override/load legacy_all debug=8 irq=4,3,2,1; then
+	params modprobe-override debug=8 irq=4,3,2,1 model=fromconf
+	unload modprobe-override
+fi
+# A bad value from the configuration is refused like one typed.
+echo 'options legacy_all irq=1,2,3,4,5' > /etc/modprobe.d/legacy.conf
+expect_refuse modprobe-refuse/too-many legacy_all
+expect_dmesg modprobe-refuse/too-many/message 'legacy_all: parameter irq: can only take 4 arguments'
+rm -f /etc/modprobe.d/legacy.conf
+
 left=$(grep -E '^(legacy_all|legacy_initdata|legacy_percpu|oldisa|compat_[a-z]+) ' /proc/modules | cut -d' ' -f1 | tr '\n' ' ')
 expect_eq nothing-loaded "$left" ""
 
