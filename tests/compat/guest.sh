@@ -232,6 +232,13 @@ if expect_load multi/load compat_multi/compat_multi.ko alpha=5 cm_beta=7; then
 	expect_unload multi/unload compat_multi
 fi
 
+# More names than fit: the first fourteen in source order (9 characters
+# each with ", " between them come to 124 of 128), then "...".
+if expect_load many/load compat_many/compat_many.ko; then
+	warned many/load-warning compat_many 'parm_00, parm_01, parm_02, parm_03, parm_04, parm_05, parm_06, parm_07, parm_08, parm_09, parm_10, parm_11, parm_12, parm_13, ...'
+	expect_unload many/unload compat_many
+fi
+
 # --- the DKMS example, a driver left as 2.4 had it -------------------------------
 OI=oldisa/oldisa.ko
 if expect_load oldisa/defaults "$OI"; then
