@@ -12,6 +12,9 @@
 #   load  bench/load.sh --kernel debian-6.12: one boot of Debian's kernel
 #         (scripts/vm-run), the same timed finit_module() rounds as
 #         section 2, the modules taking turns
+#   control  a second boot with bench_modparam built with the header too
+#         (console quiet): what the parameters cost apart from the header's
+#         init, which moves time between a module's load and its unload
 # Writes key=value lines prefixed compat_ to OUTFILE.  A part that could
 # not be measured writes compat_size_skip= or compat_load_skip= with the
 # reason instead of its figures, and the script exits 1.
@@ -32,6 +35,7 @@ out() { echo "compat_$1=$2" >> "$outfile"; }
 num() { [[ $1 =~ ^[0-9]+(\.[0-9]+)?$ ]] && awk -v x="$1" 'BEGIN { exit !(x > 0) }'; }
 
 out kernel "$kernel"
+out date "$(date -u '+%Y-%m-%d %H:%M UTC')"
 out cflags "-include compat/modparm.h -DMODPARM_QUIET"
 
 # --- size ----------------------------------------------------------------------
@@ -106,6 +110,30 @@ else
 			out "${ph}_pair_ratio" "${L[${ph}_pair_ratio]:-?}"
 		done
 	fi
+fi
+
+# --- control: the twin built with the header too ---------------------------------
+# The header replaces the module's init (it warns, then calls the
+# driver's).  Built into a module without one MODULE_PARM(), that alone
+# moves time between the load and the unload; with both modules built
+# with it, the ratio is that of the parameters.  One more boot.
+ct=$work/load-control.txt
+if [ -z "$load_skip" ] &&
+	"$here/load.sh" --kernel "$kernel" --name "$kernel-control" \
+		--legacy-cflags "$cflags" --modparam-cflags "$cflags" "$ct" \
+		> "$work/load-control.log" 2>&1; then
+	declare -A C=()
+	while IFS='=' read -r k v; do
+		[ -n "$k" ] && C[$k]=$v
+	done < "$ct"
+	for m in legacy modparam; do
+		for d in load unload; do
+			out "control_${m}_$d" "${C[syscall-quiet_${m}_$d]:-?}"
+		done
+	done
+	out control_ratio "$(awk -v a="${C[syscall-quiet_legacy_load]:-0}" -v b="${C[syscall-quiet_modparam_load]:-0}" 'BEGIN { if (b > 0) printf "%.3f", a / b; else print "?" }')"
+elif [ -z "$load_skip" ]; then
+	out control_skip "the control boot failed (build/bench/compat/load-control.log)"
 fi
 if [ -n "$load_skip" ]; then
 	echo "compat.sh: load: $load_skip" >&2

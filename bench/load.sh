@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# bench/load.sh [--kernel KERNEL] [--legacy-cflags FLAGS] OUTFILE
+# bench/load.sh [--kernel KERNEL] [--legacy-cflags FLAGS] [--modparam-cflags FLAGS]
+#               [--name NAME] OUTFILE
 #
 # Load cost of MODULE_PARM() against module_param*(): generate the two
 # 256-parameter modules (bench/gen-modules.sh) into build/bench/gen/, build
@@ -23,23 +24,28 @@
 # --kernel KERNEL (scripts/vm-run's; default modparm, the base kernel)
 # boots another kernel; its files then go to build/bench/gen-KERNEL/,
 # load-KERNEL-raw.txt and load-KERNEL-vm.log.  --legacy-cflags FLAGS
-# builds bench_legacy with them (bench/compat.sh: the header-only layer).
+# builds bench_legacy with them (bench/compat.sh: the header-only layer),
+# --modparam-cflags FLAGS bench_modparam (bench/compat.sh's control run),
+# and --name NAME puts the files under NAME instead of KERNEL.
 set -euo pipefail
 . "$(dirname "$0")/../scripts/lib.sh"
 
-kernel=modparm legacy_cflags=
+kernel=modparm legacy_cflags= modparam_cflags= name=
 while [ $# -gt 1 ]; do
 	case $1 in
 	--kernel)	kernel=$2; shift 2 ;;
 	--legacy-cflags) legacy_cflags=$2; shift 2 ;;
+	--modparam-cflags) modparam_cflags=$2; shift 2 ;;
+	--name)		name=$2; shift 2 ;;
 	*)		break ;;
 	esac
 done
-outfile=${1:?usage: load.sh [--kernel KERNEL] [--legacy-cflags FLAGS] OUTFILE}
+outfile=${1:?usage: load.sh [--kernel KERNEL] [--legacy-cflags FLAGS] [--modparam-cflags FLAGS] [--name NAME] OUTFILE}
 here=$(cd "$(dirname "$0")" && pwd)
 bench=$BUILD_DIR/bench
 sfx='' modtag=base
 [ "$kernel" = modparm ] || sfx=-$kernel modtag=$kernel
+[ -z "$name" ] || sfx=-$name
 gen=$bench/gen$sfx
 loads=${BENCH_LOADS:-100}
 mkdir -p "$gen"
@@ -47,6 +53,7 @@ mkdir -p "$gen"
 rm -rf "$gen/bench_legacy" "$gen/bench_modparam"
 "$here/gen-modules.sh" "$gen" 256
 [ -z "$legacy_cflags" ] || echo "ccflags-y += $legacy_cflags" >> "$gen/bench_legacy/Kbuild"
+[ -z "$modparam_cflags" ] || echo "ccflags-y += $modparam_cflags" >> "$gen/bench_modparam/Kbuild"
 gcc -static -O2 -Wall -o "$gen/modtime" "$here/modules/modtime.c"
 # Under TCG the guest reads the host's TSC: calibrate it here.
 ns_per_tick=$("$gen/modtime" -c)
