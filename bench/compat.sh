@@ -33,6 +33,16 @@ mkdir -p "$work"
 out() { echo "compat_$1=$2" >> "$outfile"; }
 # num X: X is a positive number.
 num() { [[ $1 =~ ^[0-9]+(\.[0-9]+)?$ ]] && awk -v x="$1" 'BEGIN { exit !(x > 0) }'; }
+# read_kv ARRAY FILE: FILE's key=value lines into the associative ARRAY.
+read_kv() {
+	local -n _kv=$1
+	local k v
+	while IFS='=' read -r k v; do
+		[ -n "$k" ] && _kv[$k]=$v
+	done < "$2"
+}
+# ratio A B: A / B to three places, "?" when B is not a positive number.
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b + 0 > 0) printf "%.3f", a / b; else print "?" }'; }
 
 out kernel "$kernel"
 out date "$(date -u '+%Y-%m-%d %H:%M UTC')"
@@ -85,9 +95,7 @@ if ! "$here/load.sh" --kernel "$kernel" --legacy-cflags "$cflags" "$lt" > "$work
 	load_skip="the boot of $kernel failed: $(grep -m1 -oE 'error: .*' "$work/load.log" || echo "see build/bench/compat/load.log")"
 else
 	declare -A L=()
-	while IFS='=' read -r k v; do
-		[ -n "$k" ] && L[$k]=$v
-	done < "$lt"
+	read_kv L "$lt"
 	out loads "${L[loads]:-?}"
 	out ns_per_tick "${L[ns_per_tick]:-?}"
 	out vm_release "${L[release]:-?}"
@@ -106,7 +114,7 @@ else
 				out "${ph}_${m}_load" "${L[${ph}_${m}_load]}"
 				out "${ph}_${m}_unload" "${L[${ph}_${m}_unload]:-?}"
 			done
-			out "${ph}_ratio" "$(awk -v a="${L[${ph}_legacy_load]}" -v b="${L[${ph}_modparam_load]}" 'BEGIN { printf "%.3f", a / b }')"
+			out "${ph}_ratio" "$(ratio "${L[${ph}_legacy_load]}" "${L[${ph}_modparam_load]}")"
 			out "${ph}_pair_ratio" "${L[${ph}_pair_ratio]:-?}"
 		done
 	fi
@@ -123,15 +131,13 @@ if [ -z "$load_skip" ] &&
 		--legacy-cflags "$cflags" --modparam-cflags "$cflags" "$ct" \
 		> "$work/load-control.log" 2>&1; then
 	declare -A C=()
-	while IFS='=' read -r k v; do
-		[ -n "$k" ] && C[$k]=$v
-	done < "$ct"
+	read_kv C "$ct"
 	for m in legacy modparam; do
 		for d in load unload; do
 			out "control_${m}_$d" "${C[syscall-quiet_${m}_$d]:-?}"
 		done
 	done
-	out control_ratio "$(awk -v a="${C[syscall-quiet_legacy_load]:-0}" -v b="${C[syscall-quiet_modparam_load]:-0}" 'BEGIN { if (b > 0) printf "%.3f", a / b; else print "?" }')"
+	out control_ratio "$(ratio "${C[syscall-quiet_legacy_load]:-0}" "${C[syscall-quiet_modparam_load]:-0}")"
 elif [ -z "$load_skip" ]; then
 	out control_skip "the control boot failed (build/bench/compat/load-control.log)"
 fi
