@@ -9,9 +9,11 @@
 # -include compat/modparm.h -DMODPARM_QUIET:
 #   size  both .ko files built on the host against Debian's 6.12
 #         linux-headers (build/bench/compat/), `size` text/data/bss
-#   load  bench/load.sh --kernel debian-6.12: one boot of Debian's kernel
-#         (scripts/vm-run), the same timed finit_module() rounds as
-#         section 2, the modules taking turns
+#   load  bench/load.sh --kernel debian-6.12 --strip: one boot of
+#         Debian's kernel (scripts/vm-run), the same timed finit_module()
+#         rounds as section 2, the modules taking turns.  Both are
+#         stripped with strip -g, as DKMS installs what it builds (dkms
+#         3.0.10 of Debian 12: STRIP defaults to yes)
 #   control  a second boot with bench_modparam built with the header too
 #         (console quiet): what the parameters cost apart from the header's
 #         init, which moves time between a module's load and its unload
@@ -90,7 +92,7 @@ fi
 # --- load ----------------------------------------------------------------------
 load_skip=
 lt=$work/load.txt
-if ! "$here/load.sh" --kernel "$kernel" --legacy-cflags "$cflags" "$lt" > "$work/load.log" 2>&1; then
+if ! "$here/load.sh" --kernel "$kernel" --strip --legacy-cflags "$cflags" "$lt" > "$work/load.log" 2>&1; then
 	tail -5 "$work/load.log" >&2
 	load_skip="the boot of $kernel failed: $(grep -m1 -oE 'error: .*' "$work/load.log" || echo "see build/bench/compat/load.log")"
 else
@@ -127,7 +129,7 @@ fi
 # with it, the ratio is that of the parameters.  One more boot.
 ct=$work/load-control.txt
 if [ -z "$load_skip" ] &&
-	"$here/load.sh" --kernel "$kernel" --name "$kernel-control" \
+	"$here/load.sh" --kernel "$kernel" --name "$kernel-control" --strip \
 		--legacy-cflags "$cflags" --modparam-cflags "$cflags" "$ct" \
 		> "$work/load-control.log" 2>&1; then
 	declare -A C=()
@@ -138,6 +140,7 @@ if [ -z "$load_skip" ] &&
 		done
 	done
 	out control_ratio "$(ratio "${C[syscall-quiet_legacy_load]:-0}" "${C[syscall-quiet_modparam_load]:-0}")"
+	out control_pair_ratio "${C[syscall-quiet_pair_ratio]:-?}"
 elif [ -z "$load_skip" ]; then
 	out control_skip "the control boot failed (build/bench/compat/load-control.log)"
 fi

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # bench/load.sh [--kernel KERNEL] [--legacy-cflags FLAGS] [--modparam-cflags FLAGS]
-#               [--name NAME] OUTFILE
+#               [--name NAME] [--strip] OUTFILE
 #
 # Load cost of MODULE_PARM() against module_param*(): generate the two
 # 256-parameter modules (bench/gen-modules.sh) into build/bench/gen/, build
@@ -26,21 +26,24 @@
 # load-KERNEL-raw.txt and load-KERNEL-vm.log.  --legacy-cflags FLAGS
 # builds bench_legacy with them (bench/compat.sh: the header-only layer),
 # --modparam-cflags FLAGS bench_modparam (bench/compat.sh's control run),
-# and --name NAME puts the files under NAME instead of KERNEL.
+# --name NAME puts the files under NAME instead of KERNEL, and --strip
+# strips both modules with strip -g (scripts/vm-run --strip), as DKMS
+# installs them.
 set -euo pipefail
 . "$(dirname "$0")/../scripts/lib.sh"
 
-kernel=modparm legacy_cflags= modparam_cflags= name=
+kernel=modparm legacy_cflags= modparam_cflags= name= strip=()
 while [ $# -gt 1 ]; do
 	case $1 in
 	--kernel)	kernel=$2; shift 2 ;;
 	--legacy-cflags) legacy_cflags=$2; shift 2 ;;
 	--modparam-cflags) modparam_cflags=$2; shift 2 ;;
 	--name)		name=$2; shift 2 ;;
+	--strip)	strip=(--strip); shift ;;
 	*)		break ;;
 	esac
 done
-outfile=${1:?usage: load.sh [--kernel KERNEL] [--legacy-cflags FLAGS] [--modparam-cflags FLAGS] [--name NAME] OUTFILE}
+outfile=${1:?usage: load.sh [--kernel KERNEL] [--legacy-cflags FLAGS] [--modparam-cflags FLAGS] [--name NAME] [--strip] OUTFILE}
 here=$(cd "$(dirname "$0")" && pwd)
 bench=$BUILD_DIR/bench
 sfx='' modtag=base
@@ -98,14 +101,14 @@ log=$bench/load$sfx-vm.log
 raw=$bench/load$sfx-raw.txt
 rc=0
 "$MODPARM_TOP/scripts/vm-run" --kernel "$kernel" --modules "$gen/bench_legacy" --modules "$gen/bench_modparam" \
-	--script "$script" --timeout 600 > "$log" 2>&1 || rc=$?
+	"${strip[@]}" --script "$script" --timeout 600 > "$log" 2>&1 || rc=$?
 if [ $rc = 65 ] && [ "$kernel" = modparm ] && [ -f "$BUILD_DIR/out-base/arch/x86/boot/bzImage" ]; then
 	# kernel-build refused (e.g. build/linux holds unexported work):
 	# measure the kernel that is there.
 	echo "load.sh: kernel build failed, retrying with --no-kernel-build" >&2
 	rc=0
 	"$MODPARM_TOP/scripts/vm-run" --no-kernel-build --modules "$gen/bench_legacy" \
-		--modules "$gen/bench_modparam" --script "$script" --timeout 600 > "$log" 2>&1 || rc=$?
+		--modules "$gen/bench_modparam" "${strip[@]}" --script "$script" --timeout 600 > "$log" 2>&1 || rc=$?
 fi
 if [ $rc != 0 ]; then
 	tail -30 "$log" >&2
