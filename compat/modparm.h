@@ -656,11 +656,15 @@ extern int __modparm_driver_init(void) __weak;
 extern void cleanup_module(void) __weak;
 ___ADDRESSABLE(cleanup_module, __exitdata);
 
-/* Whether @kp is a MODULE_PARM() of this module, from any of its files. */
+/*
+ * Whether @kp is a MODULE_PARM() of this module, from any of its files:
+ * this file's ops at once, another file's by the bit and the place.
+ */
 static bool __init __modparm_ours(const struct kernel_param *kp)
 {
-	return (kp->ops->flags & __MODPARM_OPS_FL_OBSOLETE) &&
-	       within_module((unsigned long)kp->ops, THIS_MODULE);
+	return kp->ops == &__modparm_ops ||
+	       ((kp->ops->flags & __MODPARM_OPS_FL_OBSOLETE) &&
+		within_module((unsigned long)kp->ops, THIS_MODULE));
 }
 
 /*
@@ -680,41 +684,83 @@ static bool __init __modparm_before(const struct kernel_param *a,
 	return a < b;
 }
 
-/* At most this many characters of names, then ", ...", as in the series. */
+/*
+ * The warning names at most this many characters of names, then ", ...",
+ * as in the series: so at most __MODPARM_NAMES_FIT names, of one letter
+ * each, with ", " between.
+ */
 #define __MODPARM_NAMES_MAX	128
+#define __MODPARM_NAMES_FIT	((__MODPARM_NAMES_MAX + 2) / 3)
+
+/*
+ * The first parameters in source order, kept while __param is walked, in
+ * a ring that grows at either end: compilers lay __param out in source
+ * order or backwards (gcc), and either way a record then takes a step or
+ * two.  In any other order (#line, several files) a record may move them
+ * all.
+ */
+#define __MODPARM_RING		64
+static_assert(__MODPARM_RING >= __MODPARM_NAMES_FIT &&
+	      !(__MODPARM_RING & (__MODPARM_RING - 1)));
+
+struct __modparm_first {
+	const struct kernel_param *q[__MODPARM_RING];
+	unsigned int lo, n;
+	bool more;
+};
+
+/* The @j-th of the parameters @f keeps, in source order. */
+#define __modparm_at(f, j)	((f)->q[((f)->lo + (j)) % __MODPARM_RING])
+
+static void __init __modparm_keep(struct __modparm_first *f,
+				  const struct kernel_param *kp)
+{
+	unsigned int j;
+
+	if (f->n == __MODPARM_NAMES_FIT) {
+		f->more = true;
+		if (!__modparm_before(kp, __modparm_at(f, f->n - 1)))
+			return;
+		f->n--;
+	}
+	if (!f->n || __modparm_before(kp, __modparm_at(f, 0))) {
+		f->lo = (f->lo + __MODPARM_RING - 1) % __MODPARM_RING;
+		f->q[f->lo] = kp;
+		f->n++;
+		return;
+	}
+	/* Not before the first: the walk back stops there at the latest. */
+	for (j = f->n++; __modparm_before(kp, __modparm_at(f, j - 1)); j--)
+		__modparm_at(f, j) = __modparm_at(f, j - 1);
+	__modparm_at(f, j) = kp;
+}
 
 /*
  * One warning per module, naming its obsolete parameters in the order of
  * the source.  The same words as the series' loader, but for where to
  * read how to convert them.
  */
-static void __init __modparm_warn(void)
+static void __init __modparm_warn(const struct __modparm_first *f)
 {
-	const struct module *mod = THIS_MODULE;
-	const struct kernel_param *kp, *prev = NULL, *next;
-	char names[__MODPARM_NAMES_MAX + sizeof(", ...")] = "";
+	char names[__MODPARM_NAMES_MAX + sizeof(", ...")];
+	bool more = f->more;
+	unsigned int i;
 	size_t len = 0;
 
-	for (;; prev = next) {
-		next = NULL;
-		for (kp = mod->kp; kp < mod->kp + mod->num_kp; kp++)
-			if (__modparm_ours(kp) &&
-			    (!prev || __modparm_before(prev, kp)) &&
-			    (!next || __modparm_before(kp, next)))
-				next = kp;
-		if (!next)
-			break;
-		if (len + 2 + strlen(next->name) > __MODPARM_NAMES_MAX) {
-			strscpy(names + len, len ? ", ..." : "...",
-				sizeof(names) - len);
+	for (i = 0; i < f->n; i++) {
+		const char *name = __modparm_at(f, i)->name;
+
+		if (len + 2 + strlen(name) > __MODPARM_NAMES_MAX) {
+			more = true;
 			break;
 		}
 		len += scnprintf(names + len, sizeof(names) - len, "%s%s",
-				 len ? ", " : "", next->name);
+				 len ? ", " : "", name);
 	}
-	if (names[0])
-		pr_warn("%s: uses obsolete MODULE_PARM() for %s; see compat/README.md\n",
-			mod->name, names);
+	if (more)
+		strscpy(names + len, len ? ", ..." : "...", sizeof(names) - len);
+	pr_warn("%s: uses obsolete MODULE_PARM() for %s; see compat/README.md\n",
+		THIS_MODULE->name, names);
 }
 
 /*
@@ -724,23 +770,32 @@ static void __init __modparm_warn(void)
  * init, as the series' loader does before any init: each record is
  * checked (type string, letter, room for MAX values, variable in the
  * module's memory), whether a value was given or not, and a bad one
- * refuses the module; then the warning.  -DMODPARM_QUIET does not silence
- * it: it is for whoever loads the module, who did not choose the flag.
+ * refuses the module; then the warning.  One walk of __param does both:
+ * a walk per name made the warning a visible part of a 256-parameter
+ * load (bench/variants.sh).
+ * -DMODPARM_QUIET does not silence the warning: it is for whoever loads
+ * the module, who did not choose the flag.
  */
 int __init __weak (init_module)(void)
 {
 	struct module *mod = THIS_MODULE;
+	struct __modparm_first first = { };
 	struct obsolete_param_type t;
 	unsigned int i;
 	int err = 0;
 
-	for (i = 0; i < mod->num_kp; i++)
-		if (__modparm_ours(&mod->kp[i]) &&
-		    __modparm_decode(&mod->kp[i], &t))
+	for (i = 0; i < mod->num_kp; i++) {
+		if (!__modparm_ours(&mod->kp[i]))
+			continue;
+		if (__modparm_decode(&mod->kp[i], &t))
 			err = -EINVAL;
+		else
+			__modparm_keep(&first, &mod->kp[i]);
+	}
 	if (err)
 		return err;
-	__modparm_warn();
+	if (first.n)
+		__modparm_warn(&first);
 	if (__modparm_driver_init)
 		return __modparm_driver_init();
 	/*
