@@ -166,13 +166,16 @@ refuse nan-l 'legacy_all: parameter mem: value 1 \("12k"\) is not a long' mem=12
 refuse b-256 'legacy_all: parameter txq: value 1 \("256"\) is not a byte' txq=256
 refuse b-negative 'legacy_all: parameter txq: value 1 \("-1"\) is not a byte' txq=-1
 refuse h-32768 'legacy_all: parameter tx_timeout: value 1 \("32768"\) is not a short' tx_timeout=32768
-refuse h-array 'legacy_all: parameter dma: value 2 \("32768"\) is not a short' dma=1,32768
+refuse h-array-32768 'legacy_all: parameter dma: value 2 \("32768"\) is not a short' dma=1,32768
 refuse i-2147483648 'legacy_all: parameter debug: value 1 \("2147483648"\) is not an int' debug=2147483648
+refuse i-array-2147483648 'legacy_all: parameter irq: value 4 \("2147483648"\) is not an int' irq=1,2,3,2147483648
 refuse l-over 'legacy_all: parameter mem: value 1 \("9223372036854775808"\) is not a long' mem=9223372036854775808
 refuse c16-too-long 'legacy_all: parameter ifname: value 1 \("abcdefghijklmnop"\) is too long: at most 15 characters' ifname=abcdefghijklmnop
 refuse c16-array-too-long 'legacy_all: parameter alias: value 2 \("abcdefghijklmnop"\) is too long: at most 15 characters' alias=ok,abcdefghijklmnop
 refuse missing-value 'legacy_all: parameter debug: needs a value' debug
 refuse missing-value-array 'legacy_all: parameter io: needs a value' io
+refuse missing-value-s 'legacy_all: parameter model: needs a value' model
+refuse empty-i 'legacy_all: parameter debug: value 1 \(""\) is not an int' debug=
 refuse new-style-nan "legacy_all: \`x' invalid for parameter \`verbose'" verbose=x
 
 # --- where the variable is ---------------------------------------------------------
