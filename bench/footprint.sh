@@ -120,7 +120,6 @@ bloat() {
 	echo "bom_${key}_delta=$(grep -m1 '^add/remove:' "$bench/bloat-$key.txt" | sed -n 's/.*(\([-+0-9]*\)).*/\1/p')"
 }
 
-
 # bloat_by_object KEY NAME OBJ...: the bloat-o-meter deltas of bloat-KEY.txt
 # summed over the symbols each object file of out-NAME defines, as
 # bom_KEY_in_OBJBASENAME=N, and the rest as bom_KEY_in_other=N.
